@@ -1,0 +1,120 @@
+// Chapter 01 - VecAdd (CUDA C++ Programming Guide, "Kernels").
+// Makes random inputs, runs each kernel on the GPU or on the CPU emulator, and checks every
+// result against a plain CPU loop. `--benchmark` measures bandwidth against a copy ceiling.
+
+#include "vector_add.hpp"
+
+#include "common/backend.hpp"
+#include "common/cli.hpp"
+#include "common/memory_budget.hpp"
+#include "common/random_inputs.hpp"
+#include "common/sample_main.hpp"
+#include "common/bandwidth_report.hpp"
+#include "common/timing.hpp"
+#include "common/verification.hpp"
+
+#include <cstdio>
+#include <span>
+#include <vector>
+
+namespace {
+
+using vector_add::Variant;
+
+// [doc:reference]
+// The CPU reference: obviously correct, and independent of the kernels.
+std::vector<float> reference_add(std::span<const float> a, std::span<const float> b) {
+  std::vector<float> c(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) c[i] = a[i] + b[i];
+  return c;
+}
+// [doc:reference]
+
+// Runs one kernel on fresh random inputs and prints whether it matched; true if it did.
+bool run_and_verify(tutorial::Backend backend, Variant variant, long long n, std::uint64_t seed) {
+  const auto count = static_cast<std::size_t>(n);
+  const std::vector<float> a = tutorial::random_floats(count, seed);
+  const std::vector<float> b = tutorial::random_floats(count, seed + 1);
+  std::vector<float> c(count, -1.0f);
+  vector_add::add(backend, variant, a, b, c);
+  const auto mismatch = tutorial::first_mismatch(c, reference_add(a, b));
+  std::puts(tutorial::verdict(vector_add::describe_launch(variant, n), count, mismatch).c_str());
+  return !mismatch;
+}
+
+void print_device_benchmark(long long n, std::uint64_t seed) {
+  std::printf("benchmark: n = %lld floats per vector, median of 25 runs after 3 warm-ups\n", n);
+  tutorial::print_bandwidth_table(vector_add::benchmark_on_device(n, seed));
+}
+
+void print_emulator_benchmark(long long n, std::uint64_t seed) {
+  const auto count = static_cast<std::size_t>(n);
+  const std::vector<float> a = tutorial::random_floats(count, seed);
+  const std::vector<float> b = tutorial::random_floats(count, seed + 1);
+  std::vector<float> c(count);
+  std::printf("benchmark on the CPU emulator: n = %lld, median of 5 runs\n", n);
+  for (Variant v : {Variant::bounded, Variant::vectorized}) {
+    const auto t = tutorial::time_on_host(
+        [&] { vector_add::add(tutorial::Backend::emulator, v, a, b, c); }, {1, 5});
+    std::printf("%-40s %10.3f ms %9.1f M elements/s\n", vector_add::describe_launch(v, n).c_str(),
+                t.median_ms, static_cast<double>(n) / (t.median_ms * 1e3));
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return tutorial::run_sample(argv[0], [&] {
+    long long n = 1'000'000;
+    long long block_n = 1000;
+    enum class Which { all, one_block, bounded, vectorized } which = Which::all;
+
+    tutorial::Cli cli("01_vector_add", "Chapter 01: C = A + B with one GPU thread per element");
+    cli.add_integer("--n", n, 1, 1ll << 50, "elements per vector for the multi-block kernels");
+    cli.add_integer("--block-n", block_n, 1, vector_add::max_threads_per_block,
+                    "elements (= threads) of the one-block VecAdd<<<1, N>>>",
+                    "a block has at most 1024 threads");
+    cli.add_choice("--variant", which,
+                   {{"all", Which::all},
+                    {"one-block", Which::one_block},
+                    {"bounded", Which::bounded},
+                    {"vectorized", Which::vectorized}},
+                   "which kernel to run");
+    // Any GPU CUDA 13 supports (compute capability 7.5 and newer) runs these kernels.
+    const auto chosen = cli.parse_and_select_backend(argc, argv, {7, 5});
+    if (!chosen) return 0;
+    const tutorial::BackendSelection& selection = *chosen;
+    const auto& common = cli.common();
+    const bool on_device = selection.backend == tutorial::Backend::device;
+
+    if (common.benchmark) {
+      if (!cli.given("--n")) n = on_device ? (1ll << 28) : (1ll << 24);
+      tutorial::require_memory("--n", tutorial::bytes_needed("--n", n, sizeof(float), 4),
+                               selection.backend);
+      if (on_device) {
+        std::printf("Chapter 01 benchmark on %s\n", selection.device->name.c_str());
+        print_device_benchmark(n, common.seed);
+      } else {
+        print_emulator_benchmark(n, common.seed);
+      }
+      return 0;
+    }
+
+    tutorial::require_memory("--n", tutorial::bytes_needed("--n", n, sizeof(float), 4),
+                             selection.backend);
+    if (on_device)
+      std::printf("Chapter 01: vector addition on %s (compute capability %s)\n",
+                  selection.device->name.c_str(), selection.device->capability.to_string().c_str());
+    else
+      std::puts("Chapter 01: vector addition on the CPU emulator");
+
+    bool all_match = true;
+    if (which == Which::all || which == Which::one_block)
+      all_match &= run_and_verify(selection.backend, Variant::one_block, block_n, common.seed);
+    if (which == Which::all || which == Which::bounded)
+      all_match &= run_and_verify(selection.backend, Variant::bounded, n, common.seed);
+    if (which == Which::all || which == Which::vectorized)
+      all_match &= run_and_verify(selection.backend, Variant::vectorized, n, common.seed);
+    return all_match ? 0 : 1;
+  });
+}

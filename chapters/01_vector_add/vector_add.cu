@@ -1,0 +1,123 @@
+// Chapter 01's launches: each kernel of vector_add_kernels.cuh launched on the GPU with
+// <<<grid, block>>>, and the same kernel launched on the CPU emulator with simt::launch.
+
+#include "vector_add.hpp"
+#include "vector_add_kernels.cuh"
+
+#include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
+#include "common/random_inputs.hpp"
+#include "common/verification.hpp"
+
+#include <simt/launch.hpp>
+
+#include <stdexcept>
+
+// The same kernels compiled by the host compiler (add_chapter_sample generates that
+// translation unit); each declaration takes its type from the CUDA kernel above.
+namespace emulated {
+decltype(::VecAdd) VecAdd;
+decltype(::VecAddBounded) VecAddBounded;
+decltype(::VecAddFloat4) VecAddFloat4;
+}  // namespace emulated
+
+namespace vector_add {
+
+namespace {
+
+// Enough blocks of threads_per_block threads to give each of `threads` threads a place.
+unsigned blocks_for(long long threads) {
+  return static_cast<unsigned>((threads + threads_per_block - 1) / threads_per_block);
+}
+
+// [doc:launch]
+void launch_on_device(Variant variant, const float* A, const float* B, float* C, long long n) {
+  switch (variant) {
+    case Variant::one_block:
+      VecAdd<<<1, static_cast<unsigned>(n)>>>(A, B, C);
+      break;
+    case Variant::bounded:
+      VecAddBounded<<<blocks_for(n), threads_per_block>>>(A, B, C, n);
+      break;
+    case Variant::vectorized:
+      VecAddFloat4<<<blocks_for((n + 3) / 4), threads_per_block>>>(A, B, C, n);
+      break;
+  }
+  // A launch returns no status: a bad configuration shows up in the next error query.
+  CUDA_CHECK(cudaGetLastError());
+}
+
+void launch_on_emulator(Variant variant, const float* A, const float* B, float* C, long long n) {
+  switch (variant) {
+    case Variant::one_block:
+      simt::launch(1, static_cast<unsigned>(n), emulated::VecAdd, A, B, C);
+      break;
+    case Variant::bounded:
+      simt::launch(blocks_for(n), threads_per_block, emulated::VecAddBounded, A, B, C, n);
+      break;
+    case Variant::vectorized:
+      simt::launch(blocks_for((n + 3) / 4), threads_per_block, emulated::VecAddFloat4, A, B, C, n);
+      break;
+  }
+}
+// [doc:launch]
+
+}  // namespace
+
+std::string describe_launch(Variant variant, long long n) {
+  switch (variant) {
+    case Variant::one_block:
+      return "VecAdd<<<1, " + std::to_string(n) + ">>>";
+    case Variant::bounded:
+      return "VecAddBounded<<<" + std::to_string(blocks_for(n)) + ", 256>>>";
+    case Variant::vectorized:
+      return "VecAddFloat4<<<" + std::to_string(blocks_for((n + 3) / 4)) + ", 256>>>";
+  }
+  return {};
+}
+
+void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
+         std::span<const float> b, std::span<float> c) {
+  const auto n = static_cast<long long>(c.size());
+  if (a.size() != c.size() || b.size() != c.size())
+    throw std::invalid_argument("vector_add::add: vectors differ in size");
+  if (variant == Variant::one_block && (n < 1 || n > max_threads_per_block))
+    throw std::invalid_argument("VecAdd<<<1, N>>> needs 1 <= N <= 1024 threads in its block");
+
+  if (backend == tutorial::Backend::emulator) {
+    launch_on_emulator(variant, a.data(), b.data(), c.data(), n);
+    return;
+  }
+  // [doc:device-memory]
+  tutorial::DeviceBuffer<float> d_A(a), d_B(b), d_C(c.size());
+  launch_on_device(variant, d_A.get(), d_B.get(), d_C.get(), n);
+  d_C.copy_to(c);  // cudaMemcpy waits for the kernel: it runs in the same (default) stream
+  // [doc:device-memory]
+}
+
+std::vector<tutorial::BandwidthRow> benchmark_on_device(long long n, std::uint64_t seed) {
+  const auto count = static_cast<std::size_t>(n);
+  const std::vector<float> a = tutorial::random_floats(count, seed);
+  const std::vector<float> b = tutorial::random_floats(count, seed + 1);
+  std::vector<float> expected(count);
+  for (std::size_t i = 0; i < count; ++i) expected[i] = a[i] + b[i];
+
+  tutorial::DeviceBuffer<float> d_A{std::span<const float>(a)}, d_B{std::span<const float>(b)};
+  tutorial::DeviceBuffer<float> d_C(count);
+  const double bytes_moved = 3.0 * static_cast<double>(n) * sizeof(float);  // 2 reads + 1 write
+
+  std::vector<tutorial::BandwidthRow> rows{tutorial::copy_ceiling(count * sizeof(float))};
+  std::vector<float> c(count);
+  for (Variant v : {Variant::bounded, Variant::vectorized}) {
+    CUDA_CHECK(cudaMemset(d_C.get(), 0xFF, count * sizeof(float)));  // NaN: unwritten shows
+    rows.push_back(tutorial::measure_bandwidth(
+        describe_launch(v, n), bytes_moved, [&] { launch_on_device(v, d_A.get(), d_B.get(), d_C.get(), n); },
+        [&] {
+          d_C.copy_to(c);
+          return !tutorial::first_mismatch(c, expected).has_value();
+        }));
+  }
+  return rows;
+}
+
+}  // namespace vector_add

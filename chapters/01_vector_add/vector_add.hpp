@@ -1,0 +1,36 @@
+#pragma once
+// Chapter 01's kernel library: C = A + B on the GPU or on the CPU emulator.
+
+#include "common/backend.hpp"
+#include "common/bandwidth_report.hpp"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace vector_add {
+
+/// Which kernel of vector_add_kernels.cuh to launch.
+enum class Variant {
+  one_block,  ///< VecAdd<<<1, N>>>: the guide's first kernel, N <= 1024.
+  bounded,    ///< VecAddBounded: many blocks, bounds check, any n.
+  vectorized, ///< VecAddFloat4: 16-byte loads and stores, for memory bandwidth.
+};
+
+/// Threads per block of the multi-block kernels.
+inline constexpr unsigned threads_per_block = 256;
+/// The most elements VecAdd<<<1, N>>> can add: a block has at most 1024 threads.
+inline constexpr long long max_threads_per_block = 1024;
+
+/// The kernel's name and launch shape, as printed: "VecAddBounded<<<3907, 256>>>".
+[[nodiscard]] std::string describe_launch(Variant variant, long long n);
+
+/// c = a + b with `variant` on `backend`. Spans have equal sizes; one_block needs at most 1024.
+void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
+         std::span<const float> b, std::span<float> c);
+
+/// Times the device-to-device copy (the ceiling) and the multi-block kernels at n elements.
+[[nodiscard]] std::vector<tutorial::BandwidthRow> benchmark_on_device(long long n, std::uint64_t seed);
+
+}  // namespace vector_add

@@ -1,0 +1,142 @@
+// Chapter 02's launches: each kernel of matrix_add_kernels.cuh on the GPU with
+// <<<grid, block>>> and dim3 shapes, and the same kernel on the CPU emulator.
+
+#include "matrix_add.hpp"
+#include "matrix_add_kernels.cuh"
+
+#include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
+#include "common/random_inputs.hpp"
+#include "common/verification.hpp"
+
+#include <simt/launch.hpp>
+
+#include <stdexcept>
+
+// The same kernels compiled by the host compiler for the CPU emulator.
+namespace emulated {
+decltype(::MatAddOneBlock) MatAddOneBlock;
+decltype(::MatAdd) MatAdd;
+decltype(::MatAddTransposedIndex) MatAddTransposedIndex;
+decltype(::RecordThreadIds) RecordThreadIds;
+}  // namespace emulated
+
+namespace matrix_add {
+
+namespace {
+
+unsigned blocks_for(long long extent) { return static_cast<unsigned>((extent + tile - 1) / tile); }
+
+// [doc:launch]
+void launch_on_device(Variant variant, const float* A, const float* B, float* C, int rows, int cols) {
+  const dim3 threadsPerBlock(tile, tile);
+  switch (variant) {
+    case Variant::one_block:
+      MatAddOneBlock<<<1, dim3(cols, rows)>>>(A, B, C, cols);
+      break;
+    case Variant::coalesced:  // x covers columns, y covers rows
+      MatAdd<<<dim3(blocks_for(cols), blocks_for(rows)), threadsPerBlock>>>(A, B, C, rows, cols);
+      break;
+    case Variant::transposed:  // x covers rows, y covers columns
+      MatAddTransposedIndex<<<dim3(blocks_for(rows), blocks_for(cols)), threadsPerBlock>>>(A, B, C, rows, cols);
+      break;
+  }
+  CUDA_CHECK(cudaGetLastError());
+}
+
+void launch_on_emulator(Variant variant, const float* A, const float* B, float* C, int rows, int cols) {
+  const simt::Dim3 threadsPerBlock(tile, tile);
+  switch (variant) {
+    case Variant::one_block:
+      simt::launch(1, simt::Dim3(cols, rows), emulated::MatAddOneBlock, A, B, C, cols);
+      break;
+    case Variant::coalesced:
+      simt::launch(simt::Dim3(blocks_for(cols), blocks_for(rows)), threadsPerBlock,
+                   emulated::MatAdd, A, B, C, rows, cols);
+      break;
+    case Variant::transposed:
+      simt::launch(simt::Dim3(blocks_for(rows), blocks_for(cols)), threadsPerBlock,
+                   emulated::MatAddTransposedIndex, A, B, C, rows, cols);
+      break;
+  }
+}
+// [doc:launch]
+
+}  // namespace
+
+std::string describe_launch(Variant variant, long long rows, long long cols) {
+  const auto pair = [](long long x, long long y) {
+    return "(" + std::to_string(x) + ", " + std::to_string(y) + ")";
+  };
+  switch (variant) {
+    case Variant::one_block:
+      return "MatAddOneBlock<<<1, " + pair(cols, rows) + ">>>";
+    case Variant::coalesced:
+      return "MatAdd<<<" + pair(blocks_for(cols), blocks_for(rows)) + ", (16, 16)>>>";
+    case Variant::transposed:
+      return "MatAddTransposedIndex<<<" + pair(blocks_for(rows), blocks_for(cols)) + ", (16, 16)>>>";
+  }
+  return {};
+}
+
+void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
+         std::span<const float> b, std::span<float> c, int rows, int cols) {
+  const auto count = static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols);
+  if (rows < 1 || cols < 1 || a.size() != count || b.size() != count || c.size() != count)
+    throw std::invalid_argument("matrix_add::add: matrices must hold rows * cols >= 1 elements");
+  if (variant == Variant::one_block && (rows != cols || rows > max_one_block_n))
+    throw std::invalid_argument("MatAddOneBlock needs an N x N matrix with N * N <= 1024");
+  if (rows > max_extent || cols > max_extent)
+    throw std::invalid_argument("matrix_add::add: rows and cols are limited to 65535 * 16");
+
+  if (backend == tutorial::Backend::emulator) {
+    launch_on_emulator(variant, a.data(), b.data(), c.data(), rows, cols);
+    return;
+  }
+  tutorial::DeviceBuffer<float> d_A(a), d_B(b), d_C(c.size());
+  launch_on_device(variant, d_A.get(), d_B.get(), d_C.get(), rows, cols);
+  d_C.copy_to(c);
+}
+
+std::vector<unsigned> thread_coordinates_by_id(tutorial::Backend backend, simt::Dim3 block) {
+  const auto threads = static_cast<std::size_t>(block.volume());
+  if (threads < 1 || threads > 1024) throw std::invalid_argument("a block has 1 to 1024 threads");
+  std::vector<unsigned> coordinates(3 * threads, 0xFFFFFFFFu);  // unwritten entries stand out
+  if (backend == tutorial::Backend::emulator) {
+    simt::launch(1, block, emulated::RecordThreadIds, coordinates.data());
+    return coordinates;
+  }
+  tutorial::DeviceBuffer<unsigned> d_coordinates{std::span<const unsigned>(coordinates)};
+  RecordThreadIds<<<1, dim3(block.x, block.y, block.z)>>>(d_coordinates.get());
+  CUDA_CHECK(cudaGetLastError());
+  d_coordinates.copy_to(coordinates);
+  return coordinates;
+}
+
+std::vector<tutorial::BandwidthRow> benchmark_on_device(int rows, int cols, std::uint64_t seed) {
+  const auto count = static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols);
+  const std::vector<float> a = tutorial::random_floats(count, seed);
+  const std::vector<float> b = tutorial::random_floats(count, seed + 1);
+  std::vector<float> expected(count);
+  for (std::size_t i = 0; i < count; ++i) expected[i] = a[i] + b[i];
+
+  tutorial::DeviceBuffer<float> d_A{std::span<const float>(a)}, d_B{std::span<const float>(b)};
+  tutorial::DeviceBuffer<float> d_C(count);
+  const double bytes_moved = 3.0 * static_cast<double>(count) * sizeof(float);
+
+  std::vector<tutorial::BandwidthRow> table{tutorial::copy_ceiling(count * sizeof(float))};
+  std::vector<float> c(count);
+  for (Variant v : {Variant::coalesced, Variant::transposed}) {
+    CUDA_CHECK(cudaMemset(d_C.get(), 0xFF, count * sizeof(float)));
+    table.push_back(tutorial::measure_bandwidth(
+        describe_launch(v, rows, cols), bytes_moved,
+        [&] { launch_on_device(v, d_A.get(), d_B.get(), d_C.get(), rows, cols); },
+        [&] {
+          d_C.copy_to(c);
+          return !tutorial::first_mismatch(c, expected).has_value();
+        }));
+  }
+  return table;
+}
+
+}  // namespace matrix_add

@@ -1,0 +1,47 @@
+#pragma once
+// Chapter 02's kernel library: matrix addition and the thread-ID rule, on the GPU or the
+// CPU emulator.
+
+#include "common/backend.hpp"
+#include "common/bandwidth_report.hpp"
+
+#include <simt/dim3.hpp>
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace matrix_add {
+
+/// Which matrix-addition kernel of matrix_add_kernels.cuh to launch.
+enum class Variant {
+  one_block,   ///< MatAddOneBlock<<<1, dim3(N, N)>>>: N * N <= 1024.
+  coalesced,   ///< MatAdd: 16 x 16 blocks, x along rows (coalesced).
+  transposed,  ///< MatAddTransposedIndex: 16 x 16 blocks, x down columns (uncoalesced).
+};
+
+/// Block edge of the multi-block kernels (16 x 16 = 256 threads).
+inline constexpr unsigned tile = 16;
+/// Largest N of the one-block kernel: N * N <= 1024 threads per block.
+inline constexpr int max_one_block_n = 32;
+/// Largest rows or cols: the grid's y extent is at most 65535 blocks of 16.
+inline constexpr long long max_extent = 65535LL * tile;
+
+/// The kernel's name and launch shape: "MatAdd<<<(94, 63), (16, 16)>>>".
+[[nodiscard]] std::string describe_launch(Variant variant, long long rows, long long cols);
+
+/// c = a + b for rows x cols row-major matrices (one_block: rows == cols <= 32).
+void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
+         std::span<const float> b, std::span<float> c, int rows, int cols);
+
+/// Runs RecordThreadIds in one block of shape `block`; returns, for each thread ID k, the
+/// (x, y, z) of the thread that computed ID k (three entries per ID).
+[[nodiscard]] std::vector<unsigned> thread_coordinates_by_id(tutorial::Backend backend,
+                                                             simt::Dim3 block);
+
+/// Times the device-to-device copy (the ceiling) and both 16 x 16 kernels on rows x cols matrices.
+[[nodiscard]] std::vector<tutorial::BandwidthRow> benchmark_on_device(int rows, int cols,
+                                                                      std::uint64_t seed);
+
+}  // namespace matrix_add

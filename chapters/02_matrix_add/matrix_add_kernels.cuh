@@ -1,0 +1,55 @@
+#pragma once
+// Chapter 02 kernels: the thread hierarchy. Compiled by nvcc for the GPU and by the host
+// compiler for the CPU emulator; plain CUDA C++. Matrices are row-major: element (row, col)
+// of a matrix with `cols` columns is at index row * cols + col.
+#include <simt/kernel.hpp>
+
+// [doc:kernel-one-block]
+// One block of N x N threads (dim3 threadsPerBlock(N, N)): thread (x, y) adds element
+// (row y, column x). N * N may not exceed the 1024 threads of a block, so N <= 32.
+__global__ void MatAddOneBlock(const float* A, const float* B, float* C, int N) {
+  int col = threadIdx.x;
+  int row = threadIdx.y;
+  C[row * N + col] = A[row * N + col] + B[row * N + col];
+}
+// [doc:kernel-one-block]
+
+// [doc:kernel-multi-block]
+// Any rows x cols: a grid of 16 x 16 blocks. x runs along a row, so the 16 threads of a
+// half-warp with consecutive threadIdx.x read consecutive addresses (coalesced accesses).
+// Blocks on the right and bottom edges hang over the matrix, hence the bounds check.
+__global__ void MatAdd(const float* A, const float* B, float* C, int rows, int cols) {
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  if (row < rows && col < cols) {
+    long long i = static_cast<long long>(row) * cols + col;
+    C[i] = A[i] + B[i];
+  }
+}
+// [doc:kernel-multi-block]
+
+// [doc:kernel-transposed]
+// The same sum with x running down a column, as in the guide's C[i][j] with i = threadIdx.x:
+// neighbouring threads now touch addresses a whole row apart, and each warp's load is split
+// into many memory transactions (uncoalesced). Same result, less bandwidth: see --benchmark.
+__global__ void MatAddTransposedIndex(const float* A, const float* B, float* C, int rows, int cols) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  int col = blockIdx.y * blockDim.y + threadIdx.y;
+  if (row < rows && col < cols) {
+    long long i = static_cast<long long>(row) * cols + col;
+    C[i] = A[i] + B[i];
+  }
+}
+// [doc:kernel-transposed]
+
+// [doc:kernel-thread-id]
+// The guide's rule for the ID of a thread in a block of size (Dx, Dy, Dz):
+// thread (x, y, z) has ID x + y*Dx + z*Dx*Dy. Each thread stores its own index at its ID,
+// so the host can check that the IDs cover 0 .. Dx*Dy*Dz-1 exactly once, in that order.
+__global__ void RecordThreadIds(unsigned* coordinates) {
+  unsigned id = threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y;
+  coordinates[3 * id + 0] = threadIdx.x;
+  coordinates[3 * id + 1] = threadIdx.y;
+  coordinates[3 * id + 2] = threadIdx.z;
+}
+// [doc:kernel-thread-id]

@@ -1,0 +1,44 @@
+#pragma once
+/// @file
+/// @brief Choosing where a sample runs: the GPU, or the CPU emulator.
+
+#include "device.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tutorial {
+
+/// @brief What `--backend` asked for.
+enum class BackendChoice {
+  automatic,  ///< `auto`: the GPU if it is there and new enough, else the emulator.
+  device,     ///< `device`: the GPU, or an error.
+  host,       ///< `host`: the CPU emulator.
+};
+
+/// @brief Where the kernels will run.
+enum class Backend {
+  device,    ///< The GPU, through the CUDA runtime.
+  emulator,  ///< The CPU, through common/simt.
+};
+
+/// @brief "device" or "emulator".
+[[nodiscard]] std::string_view to_string(Backend backend);
+
+/// @brief The decision and the reason for it.
+struct BackendSelection {
+  Backend backend = Backend::emulator;  ///< Where to run.
+  std::optional<DeviceInfo> device;     ///< The GPU, when one was found (even if not used).
+  std::string reason;  ///< Why the emulator runs: "no CUDA device (...)", "--backend host", ...
+  /// @brief The one line a sample prints when `auto` fell back to the emulator; empty otherwise.
+  [[nodiscard]] std::string notice() const;
+  bool fell_back = false;  ///< `auto` chose the emulator because no suitable GPU was found.
+};
+
+/// @brief Resolves `--backend` against the GPU found and the chapter's minimum compute
+/// capability. `auto` falls back to the emulator with a notice; `device` without a suitable
+/// GPU throws UsageError.
+[[nodiscard]] BackendSelection select_backend(BackendChoice choice, ComputeCapability minimum);
+
+}  // namespace tutorial

@@ -1,0 +1,37 @@
+#include "bandwidth_report.hpp"
+
+#include "timing.hpp"
+
+#include <cstdio>
+
+namespace tutorial {
+
+BandwidthRow copy_ceiling(std::size_t bytes_per_buffer) {
+  const double gbs = copy_bandwidth_gbs(bytes_per_buffer);
+  return {"cudaMemcpy device to device (ceiling)",
+          2.0 * static_cast<double>(bytes_per_buffer) / (gbs * 1e6), gbs, true};
+}
+
+BandwidthRow measure_bandwidth(std::string name, double bytes_moved,
+                               const std::function<void()>& launch,
+                               const std::function<bool()>& verify) {
+  const Timing t = time_on_device(launch);
+  return {std::move(name), t.median_ms, bytes_moved / (t.median_ms * 1e6), verify()};
+}
+
+void print_bandwidth_table(const std::vector<BandwidthRow>& rows) {
+  if (rows.empty()) return;
+  const double ceiling = rows.front().gbs;
+  std::printf("%-46s %10s %9s %9s  %s\n", "kernel", "median ms", "GB/s", "of copy", "result");
+  const BandwidthRow* best = nullptr;
+  for (const auto& row : rows) {
+    std::printf("%-46s %10.3f %9.1f %8.2fx  %s\n", row.name.c_str(), row.median_ms, row.gbs,
+                row.gbs / ceiling, row.verified ? "match" : "MISMATCH");
+    if (&row != &rows.front() && (best == nullptr || row.gbs > best->gbs)) best = &row;
+  }
+  if (best != nullptr)
+    std::printf("fastest: %s at %.2fx the device-to-device copy bandwidth\n", best->name.c_str(),
+                best->gbs / ceiling);
+}
+
+}  // namespace tutorial

@@ -1,0 +1,33 @@
+#pragma once
+/// @file
+/// @brief Measuring memory-bound kernels against a ceiling measured in the same run.
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tutorial {
+
+/// @brief One line of a bandwidth table.
+struct BandwidthRow {
+  std::string name;       ///< What was timed.
+  double median_ms = 0;   ///< Median time per call.
+  double gbs = 0;         ///< Bytes moved (read + written) / time, in 10^9 bytes/s.
+  bool verified = false;  ///< The result of the timed runs matched the CPU reference.
+};
+
+/// @brief The ceiling: a device-to-device cudaMemcpy of `bytes_per_buffer`.
+[[nodiscard]] BandwidthRow copy_ceiling(std::size_t bytes_per_buffer);
+
+/// @brief Times `launch` with CUDA events (warm-up, median), then asks `verify` whether the
+/// result the timed runs left behind is right.
+[[nodiscard]] BandwidthRow measure_bandwidth(std::string name, double bytes_moved,
+                                             const std::function<void()>& launch,
+                                             const std::function<bool()>& verify);
+
+/// @brief Prints the table with each row's ratio to the first row (the ceiling) and a last
+/// line naming the fastest kernel.
+void print_bandwidth_table(const std::vector<BandwidthRow>& rows);
+
+}  // namespace tutorial

@@ -1,0 +1,58 @@
+#include "memory_budget.hpp"
+
+#include "device.hpp"
+#include "usage_error.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+namespace tutorial {
+
+std::string format_bytes(std::uint64_t bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double value = static_cast<double>(bytes);
+  int unit = 0;
+  while (value >= 1024.0 && unit < 6) {
+    value /= 1024.0;
+    ++unit;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, unit == 0 ? "%.0f %s" : "%.2f %s", value, units[unit]);
+  return text;
+}
+
+std::uint64_t bytes_needed(const std::string& option, std::uint64_t count,
+                           std::uint64_t element_bytes, std::uint64_t arrays) {
+  constexpr auto max = std::numeric_limits<std::uint64_t>::max();
+  const std::uint64_t per_element = element_bytes * arrays;
+  if (per_element != 0 && count > max / per_element)
+    throw UsageError(option, "the data would need more than " + format_bytes(max) + " bytes");
+  return count * per_element;
+}
+
+std::uint64_t available_host_memory() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit)
+    if (key == "MemAvailable:") return kib * 1024;
+  return std::numeric_limits<std::uint64_t>::max();  // unknown: let the allocation decide
+}
+
+void require_memory(const std::string& option, std::uint64_t bytes, Backend backend) {
+  const std::uint64_t host = available_host_memory();
+  if (bytes > host)
+    throw UsageError(option, "needs " + format_bytes(bytes) + " of host memory; " +
+                                 format_bytes(host) + " are available");
+  if (backend == Backend::device) {
+    const std::uint64_t device = free_device_memory();
+    if (bytes > device)
+      throw UsageError(option, "needs " + format_bytes(bytes) + " of device memory; " +
+                                   format_bytes(device) + " are free");
+  }
+}
+
+}  // namespace tutorial

@@ -1,0 +1,26 @@
+#pragma once
+/// @file
+/// @brief Checking memory requests before allocating: a clear refusal instead of a crash.
+
+#include "backend.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace tutorial {
+
+/// @brief "1.50 GiB".
+[[nodiscard]] std::string format_bytes(std::uint64_t bytes);
+
+/// @brief `count * element_bytes * arrays` bytes, or UsageError naming `option` if that overflows.
+[[nodiscard]] std::uint64_t bytes_needed(const std::string& option, std::uint64_t count,
+                                         std::uint64_t element_bytes, std::uint64_t arrays);
+
+/// @brief Memory the host can give right now (MemAvailable from /proc/meminfo).
+[[nodiscard]] std::uint64_t available_host_memory();
+
+/// @brief Throws UsageError naming `option`, the bytes needed and the bytes available unless
+/// `bytes` fit in host memory and, for Backend::device, also in free device memory.
+void require_memory(const std::string& option, std::uint64_t bytes, Backend backend);
+
+}  // namespace tutorial

@@ -1,0 +1,87 @@
+#pragma once
+/// @file
+/// @brief Launching a kernel on the CPU emulator: `simt::launch(config, kernel, args...)`.
+///
+/// This header has no CUDA dependency: nvcc translation units include it to launch the
+/// host-compiled copy of a kernel (declared in `namespace emulated`), and plain C++ code
+/// (tests) includes it too.
+
+#include <simt/dim3.hpp>
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace simt {
+
+/// @brief What `<<<grid, block, dynamic_shared_bytes>>>` and a cluster attribute describe.
+struct LaunchConfig {
+  Dim3 grid;                              ///< Number of blocks along x, y, z.
+  Dim3 block;                             ///< Number of threads per block along x, y, z.
+  std::size_t dynamic_shared_bytes = 0;   ///< Size of `extern __shared__` memory per block.
+  Dim3 cluster{1, 1, 1};                  ///< Blocks per thread block cluster (1 = no clusters).
+};
+
+/// @brief A launch the GPU would refuse (`cudaErrorInvalidConfiguration` and friends).
+class LaunchError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// @brief A bug the emulator found while running a kernel (e.g. a divergent barrier).
+class KernelError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// @brief Emulator settings; process-wide, set before launching.
+struct Settings {
+  /// Worker threads that run blocks in parallel; 0 means one per hardware thread.
+  unsigned worker_threads = 0;
+};
+
+/// @brief The current settings.
+Settings& settings();
+
+namespace detail {
+/// @brief Type-erased body of one GPU thread: calls the kernel with the launch's arguments.
+using ThreadBody = void (*)(const void* closure);
+/// @brief Runs every thread of every block of `config`; throws LaunchError or KernelError.
+void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure);
+}  // namespace detail
+
+/// @brief Runs `kernel(args...)` for every thread of the grid on the CPU, like
+/// `kernel<<<config.grid, config.block, config.dynamic_shared_bytes>>>(args...)` followed by
+/// `cudaDeviceSynchronize()`.
+///
+/// Arguments are converted to the kernel's parameter types and copied once, as CUDA copies kernel
+/// parameters at launch. Throws LaunchError for a configuration the GPU would refuse and
+/// KernelError for a bug found while running (for example threads that skip a barrier).
+template <class... Params, class... Args>
+void launch(const LaunchConfig& config, void (*kernel)(Params...), Args&&... args) {
+  static_assert(sizeof...(Params) == sizeof...(Args), "wrong number of kernel arguments");
+  using Parameters = std::tuple<std::remove_cvref_t<Params>...>;
+  struct Closure {
+    void (*kernel)(Params...);
+    Parameters parameters;
+  };
+  const Closure closure{kernel, Parameters(std::forward<Args>(args)...)};
+  detail::run_grid(
+      config,
+      [](const void* raw) {
+        const auto& c = *static_cast<const Closure*>(raw);
+        std::apply(c.kernel, c.parameters);
+      },
+      &closure);
+}
+
+/// @brief Shorthand for `launch(LaunchConfig{grid, block}, kernel, args...)`.
+template <class... Params, class... Args>
+void launch(Dim3 grid, Dim3 block, void (*kernel)(Params...), Args&&... args) {
+  launch(LaunchConfig{grid, block}, kernel, std::forward<Args>(args)...);
+}
+
+}  // namespace simt

@@ -1,0 +1,38 @@
+# Sphinx configuration. The source directory is the repository root (so that each chapter's
+# README.md is its own page, with paths relative to the chapter), restricted by
+# include_patterns; this folder holds the site's own pages. CMake's `docs` target runs it.
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "_ext"))
+
+project = "CUDA Programming Model Tutorial"
+author = "The CUDA Programming Model Tutorial authors"
+copyright = "2026, " + author
+
+root_doc = "docs/index"
+include_patterns = ["docs/**", "chapters/*/README.md"]
+exclude_patterns = ["build", "docs/site_root"]
+source_suffix = {".md": "markdown"}
+
+extensions = ["myst_parser", "breathe", "sphinx.ext.graphviz", "sample_output"]
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+html_theme = "furo"
+html_title = project
+html_extra_path = ["site_root"]  # an index.html at the site root that opens docs/index.html
+graphviz_output_format = "svg"
+
+# Breathe reads the XML Doxygen wrote for common/ (the docs target passes its location).
+breathe_projects = {"common": os.environ.get("TUTORIAL_DOXYGEN_XML", "")}
+breathe_default_project = "common"
+breathe_domain_by_extension = {"hpp": "cpp", "cpp": "cpp", "cu": "cpp", "cuh": "cpp"}
+
+# CUDA's keywords, so that kernel signatures parse as C++ declarations.
+cpp_id_attributes = ["__global__", "__device__", "__host__", "__shared__", "__constant__",
+                     "__forceinline__", "__noinline__", "__restrict__", "__managed__"]
+cpp_paren_attributes = ["__launch_bounds__", "__cluster_dims__", "alignas"]
+
+# Where the sample_output directive finds what the samples printed during the docs build.
+sample_output_dir = os.environ.get("TUTORIAL_SAMPLE_OUTPUT", "")

@@ -1,0 +1,144 @@
+// End-to-end: every sample binary run as a learner runs it. Good command lines must exit 0
+// and print a match line for every kernel; bad ones must exit 2 with one line on stderr that
+// names the option, and print nothing that looks like a result.
+#include "run_program.hpp"
+
+#include "../catch.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Sample {
+  std::string name;
+  std::string path;
+  std::vector<std::string> integer_options;  // every numeric option of the sample
+  std::vector<std::string> choice_options;   // every option with a fixed set of values
+};
+
+const std::vector<Sample>& samples() {
+  static const std::vector<Sample> all = {
+      {"01_vector_add", SAMPLE_01_VECTOR_ADD, {"--n", "--block-n", "--seed"}, {"--variant", "--backend"}},
+      {"02_matrix_add", SAMPLE_02_MATRIX_ADD, {"--rows", "--cols", "--block-n", "--seed"},
+       {"--variant", "--backend"}},
+  };
+  return all;
+}
+
+const Sample& sample(const std::string& name) {
+  return *std::find_if(samples().begin(), samples().end(), [&](const Sample& s) { return s.name == name; });
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+std::size_t lines(const std::string& text) { return count(text, "\n"); }
+
+// What a result line looks like in any sample.
+bool looks_like_a_result(const std::string& out) {
+  return out.find("match") != std::string::npos || out.find("MISMATCH") != std::string::npos ||
+         out.find("GB/s") != std::string::npos;
+}
+
+struct GoodRun {
+  std::string sample;
+  std::vector<std::string> arguments;
+  std::size_t match_lines;  // how many kernels it verifies
+};
+
+struct BadRun {
+  std::string sample;
+  std::vector<std::string> arguments;
+  std::string option;  // the option the one-line error must name
+};
+
+// The bad-input table: every numeric option gets every kind of bad value, every choice
+// option an unknown value; plus unknown options, missing values and impossible sizes.
+std::vector<BadRun> bad_runs() {
+  std::vector<BadRun> rows;
+  for (const Sample& s : samples()) {
+    for (const std::string& option : s.integer_options) {
+      for (const char* value : {"abc", "-5", "1e30", "99999999999999999999", "3.5", "", "12abc", "+7", " 9"})
+        rows.push_back({s.name, {option, value}, option});
+      if (option != "--seed") rows.push_back({s.name, {option, "0"}, option});
+      rows.push_back({s.name, {option}, option});  // value missing
+    }
+    for (const std::string& option : s.choice_options) {
+      rows.push_back({s.name, {option, "bogus"}, option});
+      rows.push_back({s.name, {option}, option});
+    }
+    rows.push_back({s.name, {"--no-such-option"}, "--no-such-option"});
+    rows.push_back({s.name, {"--backend", "device"}, "--backend device"});  // no GPU in CI
+  }
+  rows.push_back({"01_vector_add", {"--n", "2^40"}, "--n"});  // 16 TiB: refused before allocating
+  rows.push_back({"01_vector_add", {"--block-n", "1025"}, "--block-n"});
+  rows.push_back({"02_matrix_add", {"--rows", "1000000", "--cols", "1000000"}, "--rows/--cols"});
+  rows.push_back({"02_matrix_add", {"--block-n", "33"}, "--block-n"});
+  rows.push_back({"02_matrix_add", {"--rows", "1048561"}, "--rows"});
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("Samples run with default and edge arguments and print one match line per kernel", "[e2e]") {
+  const std::vector<GoodRun> runs = {
+      {"01_vector_add", {}, 3},
+      {"01_vector_add", {"--backend", "host"}, 3},
+      {"01_vector_add", {"--n", "1", "--block-n", "1"}, 3},
+      {"01_vector_add", {"--n", "1025", "--block-n", "1024", "--seed", "0"}, 3},
+      {"01_vector_add", {"--variant", "vectorized", "--n", "5"}, 1},
+      {"01_vector_add", {"--variant", "one-block"}, 1},
+      {"02_matrix_add", {}, 4},
+      {"02_matrix_add", {"--backend", "host", "--rows", "1", "--cols", "1", "--block-n", "1"}, 4},
+      {"02_matrix_add", {"--rows", "17", "--cols", "1025"}, 4},
+      {"02_matrix_add", {"--variant", "thread-id"}, 1},
+  };
+  for (const GoodRun& run : runs) {
+    const auto result = test::run_program(sample(run.sample).path, run.arguments);
+    std::string shown = run.sample;
+    for (const auto& a : run.arguments) shown += " " + a;
+    INFO(shown << "\nstdout:\n" << result.out << "stderr:\n" << result.err);
+    CHECK(result.exit_code == 0);
+    CHECK(count(result.out, ": match") == run.match_lines);
+    CHECK(count(result.out, "MISMATCH") == 0);
+    CHECK(result.err.empty());
+  }
+}
+
+TEST_CASE("Samples without a GPU say so in one line and run on the emulator", "[e2e]") {
+  for (const Sample& s : samples()) {
+    const auto result = test::run_program(s.path, {});
+    INFO(s.name << "\n" << result.out);
+    REQUIRE(result.exit_code == 0);
+    const bool on_gpu = result.out.find("on the CPU emulator") == std::string::npos;
+    if (!on_gpu) CHECK(count(result.out, "note: running on the CPU emulator:") == 1);
+  }
+}
+
+TEST_CASE("Samples print help and exit 0", "[e2e]") {
+  for (const Sample& s : samples()) {
+    const auto result = test::run_program(s.path, {"--help"});
+    INFO(s.name);
+    CHECK(result.exit_code == 0);
+    CHECK(result.out.find("--backend") != std::string::npos);
+    CHECK(result.out.find("--seed") != std::string::npos);
+  }
+}
+
+TEST_CASE("Bad input exits 2 with one line naming the option and no result", "[e2e]") {
+  for (const BadRun& row : bad_runs()) {
+    const auto result = test::run_program(sample(row.sample).path, row.arguments);
+    std::string shown = row.sample;
+    for (const auto& a : row.arguments) shown += " '" + a + "'";
+    INFO(shown << "\nstdout:\n" << result.out << "stderr:\n" << result.err);
+    CHECK(result.exit_code == 2);
+    CHECK(lines(result.err) == 1);
+    CHECK(result.err.find(row.option) != std::string::npos);
+    CHECK_FALSE(looks_like_a_result(result.out));
+  }
+}
