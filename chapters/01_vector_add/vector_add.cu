@@ -11,6 +11,7 @@
 
 #include <simt/launch.hpp>
 
+#include <cstdint>
 #include <stdexcept>
 
 // The same kernels compiled by the host compiler (add_chapter_sample generates that
@@ -83,6 +84,9 @@ void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
     throw std::invalid_argument("vector_add::add: vectors differ in size");
   if (variant == Variant::one_block && (n < 1 || n > max_threads_per_block))
     throw std::invalid_argument("VecAdd<<<1, N>>> needs 1 <= N <= 1024 threads in its block");
+  const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
+  if (variant == Variant::vectorized && !(aligned(a.data()) && aligned(b.data()) && aligned(c.data())))
+    throw std::invalid_argument("VecAddFloat4 needs 16-byte aligned vectors for its float4 accesses");
 
   if (backend == tutorial::Backend::emulator) {
     launch_on_emulator(variant, a.data(), b.data(), c.data(), n);

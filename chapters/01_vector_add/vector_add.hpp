@@ -26,7 +26,8 @@ inline constexpr long long max_threads_per_block = 1024;
 /// The kernel's name and launch shape, as printed: "VecAddBounded<<<3907, 256>>>".
 [[nodiscard]] std::string describe_launch(Variant variant, long long n);
 
-/// c = a + b with `variant` on `backend`. Spans have equal sizes; one_block needs at most 1024.
+/// c = a + b with `variant` on `backend`. Spans have equal sizes; one_block needs at most 1024;
+/// vectorized needs 16-byte aligned data (as cudaMalloc and std::vector<float> give it).
 void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
          std::span<const float> b, std::span<float> c);
 

@@ -73,7 +73,8 @@ int main(int argc, char** argv) {
     int rows = 1000;
     int cols = 700;
     int block_n = 32;
-    enum class Which { all, one_block, multi_block, transposed, thread_id } which = Which::all;
+    enum class Which { all, one_block, multi_block, vectorized, transposed, thread_id };
+    Which which = Which::all;
 
     tutorial::Cli cli("02_matrix_add", "Chapter 02: C = A + B for matrices; the thread hierarchy");
     cli.add_integer("--rows", rows, 1, matrix_add::max_extent, "rows of the matrices",
@@ -87,6 +88,7 @@ int main(int argc, char** argv) {
                    {{"all", Which::all},
                     {"one-block", Which::one_block},
                     {"multi-block", Which::multi_block},
+                    {"vectorized", Which::vectorized},
                     {"transposed", Which::transposed},
                     {"thread-id", Which::thread_id}},
                    "which kernel to run");
@@ -130,6 +132,8 @@ int main(int argc, char** argv) {
       ok &= run_and_verify(selection.backend, Variant::one_block, block_n, block_n, common.seed);
     if (which == Which::all || which == Which::multi_block)
       ok &= run_and_verify(selection.backend, Variant::coalesced, rows, cols, common.seed);
+    if (which == Which::all || which == Which::vectorized)
+      ok &= run_and_verify(selection.backend, Variant::vectorized, rows, cols, common.seed);
     if (which == Which::all || which == Which::transposed)
       ok &= run_and_verify(selection.backend, Variant::transposed, rows, cols, common.seed);
     if (which == Which::all || which == Which::thread_id)

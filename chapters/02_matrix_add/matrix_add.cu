@@ -11,12 +11,14 @@
 
 #include <simt/launch.hpp>
 
+#include <cstdint>
 #include <stdexcept>
 
 // The same kernels compiled by the host compiler for the CPU emulator.
 namespace emulated {
 decltype(::MatAddOneBlock) MatAddOneBlock;
 decltype(::MatAdd) MatAdd;
+decltype(::MatAddFloat4) MatAddFloat4;
 decltype(::MatAddTransposedIndex) MatAddTransposedIndex;
 decltype(::RecordThreadIds) RecordThreadIds;
 }  // namespace emulated
@@ -26,6 +28,8 @@ namespace matrix_add {
 namespace {
 
 unsigned blocks_for(long long extent) { return static_cast<unsigned>((extent + tile - 1) / tile); }
+// MatAddFloat4's threads each cover four columns.
+unsigned float4_blocks_for(long long cols) { return blocks_for((cols + 3) / 4); }
 
 // [doc:launch]
 void launch_on_device(Variant variant, const float* A, const float* B, float* C, int rows, int cols) {
@@ -36,6 +40,9 @@ void launch_on_device(Variant variant, const float* A, const float* B, float* C,
       break;
     case Variant::coalesced:  // x covers columns, y covers rows
       MatAdd<<<dim3(blocks_for(cols), blocks_for(rows)), threadsPerBlock>>>(A, B, C, rows, cols);
+      break;
+    case Variant::vectorized:  // x covers groups of four columns
+      MatAddFloat4<<<dim3(float4_blocks_for(cols), blocks_for(rows)), threadsPerBlock>>>(A, B, C, rows, cols);
       break;
     case Variant::transposed:  // x covers rows, y covers columns
       MatAddTransposedIndex<<<dim3(blocks_for(rows), blocks_for(cols)), threadsPerBlock>>>(A, B, C, rows, cols);
@@ -53,6 +60,10 @@ void launch_on_emulator(Variant variant, const float* A, const float* B, float* 
     case Variant::coalesced:
       simt::launch(simt::Dim3(blocks_for(cols), blocks_for(rows)), threadsPerBlock,
                    emulated::MatAdd, A, B, C, rows, cols);
+      break;
+    case Variant::vectorized:
+      simt::launch(simt::Dim3(float4_blocks_for(cols), blocks_for(rows)), threadsPerBlock,
+                   emulated::MatAddFloat4, A, B, C, rows, cols);
       break;
     case Variant::transposed:
       simt::launch(simt::Dim3(blocks_for(rows), blocks_for(cols)), threadsPerBlock,
@@ -73,6 +84,8 @@ std::string describe_launch(Variant variant, long long rows, long long cols) {
       return "MatAddOneBlock<<<1, " + pair(cols, rows) + ">>>";
     case Variant::coalesced:
       return "MatAdd<<<" + pair(blocks_for(cols), blocks_for(rows)) + ", (16, 16)>>>";
+    case Variant::vectorized:
+      return "MatAddFloat4<<<" + pair(float4_blocks_for(cols), blocks_for(rows)) + ", (16, 16)>>>";
     case Variant::transposed:
       return "MatAddTransposedIndex<<<" + pair(blocks_for(rows), blocks_for(cols)) + ", (16, 16)>>>";
   }
@@ -88,6 +101,9 @@ void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
     throw std::invalid_argument("MatAddOneBlock needs an N x N matrix with N * N <= 1024");
   if (rows > max_extent || cols > max_extent)
     throw std::invalid_argument("matrix_add::add: rows and cols are limited to 65535 * 16");
+  const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
+  if (variant == Variant::vectorized && !(aligned(a.data()) && aligned(b.data()) && aligned(c.data())))
+    throw std::invalid_argument("MatAddFloat4 needs 16-byte aligned matrices for its float4 accesses");
 
   if (backend == tutorial::Backend::emulator) {
     launch_on_emulator(variant, a.data(), b.data(), c.data(), rows, cols);
@@ -126,7 +142,7 @@ std::vector<tutorial::BandwidthRow> benchmark_on_device(int rows, int cols, std:
 
   std::vector<tutorial::BandwidthRow> table{tutorial::copy_ceiling(count * sizeof(float))};
   std::vector<float> c(count);
-  for (Variant v : {Variant::coalesced, Variant::transposed}) {
+  for (Variant v : {Variant::coalesced, Variant::vectorized, Variant::transposed}) {
     CUDA_CHECK(cudaMemset(d_C.get(), 0xFF, count * sizeof(float)));
     table.push_back(tutorial::measure_bandwidth(
         describe_launch(v, rows, cols), bytes_moved,

@@ -18,6 +18,7 @@ namespace matrix_add {
 enum class Variant {
   one_block,   ///< MatAddOneBlock<<<1, dim3(N, N)>>>: N * N <= 1024.
   coalesced,   ///< MatAdd: 16 x 16 blocks, x along rows (coalesced).
+  vectorized,  ///< MatAddFloat4: as coalesced, four columns per thread with float4.
   transposed,  ///< MatAddTransposedIndex: 16 x 16 blocks, x down columns (uncoalesced).
 };
 
@@ -31,7 +32,8 @@ inline constexpr long long max_extent = 65535LL * tile;
 /// The kernel's name and launch shape: "MatAdd<<<(94, 63), (16, 16)>>>".
 [[nodiscard]] std::string describe_launch(Variant variant, long long rows, long long cols);
 
-/// c = a + b for rows x cols row-major matrices (one_block: rows == cols <= 32).
+/// c = a + b for rows x cols row-major matrices (one_block: rows == cols <= 32; vectorized:
+/// the spans' data must be 16-byte aligned, as cudaMalloc and std::vector<float> give it).
 void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
          std::span<const float> b, std::span<float> c, int rows, int cols);
 

@@ -45,11 +45,11 @@ TEST_CASE("MatAddOneBlock refuses N x N above 1024 threads and non-square shapes
                     std::invalid_argument);
 }
 
-TEST_CASE("MatAdd and MatAddTransposedIndex add square and non-square and odd shapes", "[02]") {
-  const auto variant = GENERATE(Variant::coalesced, Variant::transposed);
+TEST_CASE("MatAdd and MatAddFloat4 and MatAddTransposedIndex add square and non-square and odd shapes", "[02]") {
+  const auto variant = GENERATE(Variant::coalesced, Variant::vectorized, Variant::transposed);
   const auto shape = GENERATE(std::pair{1, 1}, std::pair{1, 31}, std::pair{31, 1},
                               std::pair{16, 16}, std::pair{17, 33}, std::pair{1024, 1025},
-                              std::pair{1000, 700}, std::pair{3, 1000003}, std::pair{1024, 1024});
+                              std::pair{1000, 700}, std::pair{7, 1027}, std::pair{5, 6}, std::pair{3, 1000003}, std::pair{1024, 1024});
   check_against_reference(variant, shape.first, shape.second);
 }
 

@@ -93,9 +93,10 @@ TEST_CASE("Samples run with default and edge arguments and print one match line 
       {"01_vector_add", {"--n", "1025", "--block-n", "1024", "--seed", "0"}, 3},
       {"01_vector_add", {"--variant", "vectorized", "--n", "5"}, 1},
       {"01_vector_add", {"--variant", "one-block"}, 1},
-      {"02_matrix_add", {}, 4},
-      {"02_matrix_add", {"--backend", "host", "--rows", "1", "--cols", "1", "--block-n", "1"}, 4},
-      {"02_matrix_add", {"--rows", "17", "--cols", "1025"}, 4},
+      {"02_matrix_add", {}, 5},
+      {"02_matrix_add", {"--backend", "host", "--rows", "1", "--cols", "1", "--block-n", "1"}, 5},
+      {"02_matrix_add", {"--rows", "17", "--cols", "1025"}, 5},
+      {"02_matrix_add", {"--variant", "vectorized", "--rows", "3", "--cols", "7"}, 1},
       {"02_matrix_add", {"--variant", "thread-id"}, 1},
   };
   for (const GoodRun& run : runs) {
