@@ -23,7 +23,15 @@ struct LaunchConfig {
   Dim3 block;                             ///< Number of threads per block along x, y, z.
   std::size_t dynamic_shared_bytes = 0;   ///< Size of `extern __shared__` memory per block.
   Dim3 cluster{1, 1, 1};                  ///< Blocks per thread block cluster (1 = no clusters).
+  /// Allow clusters of more than 8 blocks (up to 16), like
+  /// `cudaFuncAttributeNonPortableClusterSizeAllowed`.
+  bool non_portable_cluster_size_allowed = false;
 };
+
+/// @brief Most blocks in a cluster: 8 (portable), 16 with the non-portable attribute.
+inline constexpr unsigned max_portable_cluster_size = 8;
+/// @brief Most blocks in a cluster when non-portable sizes are allowed.
+inline constexpr unsigned max_cluster_size = 16;
 
 /// @brief A launch the GPU would refuse (`cudaErrorInvalidConfiguration` and friends).
 class LaunchError : public std::invalid_argument {
@@ -54,8 +62,9 @@ void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure);
 }  // namespace detail
 
 /// @brief Runs `kernel(args...)` for every thread of the grid on the CPU, like
-/// `kernel<<<config.grid, config.block, config.dynamic_shared_bytes>>>(args...)` followed by
-/// `cudaDeviceSynchronize()`.
+/// `kernel<<<config.grid, config.block, config.dynamic_shared_bytes>>>(args...)` (with
+/// `config.cluster` as the cluster shape) followed by `cudaDeviceSynchronize()`. Anything the
+/// kernel printed is written to stdout afterwards, block by block in order.
 ///
 /// Arguments are converted to the kernel's parameter types and copied once, as CUDA copies kernel
 /// parameters at launch. Throws LaunchError for a configuration the GPU would refuse and

@@ -1,15 +1,19 @@
 /// @file
-/// @brief The emulator's grid runner: blocks spread over worker threads, each block's GPU
-/// threads resumed barrier interval by barrier interval.
+/// @brief The emulator's grid runner: clusters of blocks spread over worker threads; within a
+/// cluster, every GPU thread is resumed barrier interval by barrier interval.
 
 #include <simt/detail/thread_context.hpp>
 #include <simt/launch.hpp>
 
 #include <algorithm>
 #include <atomic>
+#include <cstdarg>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <limits>
+#include <map>
 #include <mutex>
 #include <sstream>
 #include <string>
@@ -46,6 +50,52 @@ void* FrameArena::allocate(std::size_t bytes) {
   }
 }
 
+std::size_t static_shared_offset(const void* key, std::size_t bytes, std::size_t alignment) {
+  StaticLayout& layout = current_thread.cluster->layout;
+  for (const auto& [k, offset] : layout.offsets)
+    if (k == key) return offset;
+  const std::size_t offset = (layout.used + alignment - 1) / alignment * alignment;
+  if (offset + bytes > StaticLayout::capacity)
+    throw KernelError("static __shared__ variables exceed " + std::to_string(StaticLayout::capacity) +
+                      " bytes per block");
+  layout.offsets.emplace_back(key, offset);
+  layout.used = offset + bytes;
+  return offset;
+}
+
+void* map_to_cluster_rank(const void* address, unsigned rank) {
+  ClusterState& cluster = *current_thread.cluster;
+  const SharedMemory& mine = current_thread.block->shared;
+  if (rank >= cluster.blocks.size())
+    throw KernelError("map_shared_rank: rank " + std::to_string(rank) + " is outside the cluster of " +
+                      std::to_string(cluster.blocks.size()) + " blocks");
+  const auto* p = static_cast<const std::byte*>(address);
+  SharedMemory& theirs = cluster.blocks[rank].shared;
+  if (p >= mine.static_bytes.get() && p < mine.static_bytes.get() + StaticLayout::capacity)
+    return theirs.static_bytes.get() + (p - mine.static_bytes.get());
+  if (p >= mine.dynamic_bytes.get() && p <= mine.dynamic_bytes.get() + mine.dynamic_size)
+    return theirs.dynamic_bytes.get() + (p - mine.dynamic_bytes.get());
+  throw KernelError("map_shared_rank: the address is not in the calling block's shared memory");
+}
+
+int device_printf(const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  va_list copy;
+  va_copy(copy, args);
+  const int length = std::vsnprintf(nullptr, 0, format, copy);
+  va_end(copy);
+  if (length > 0) {
+    std::string& out = current_thread.block->printed;
+    const std::size_t at = out.size();
+    out.resize(at + static_cast<std::size_t>(length) + 1);
+    std::vsnprintf(out.data() + at, static_cast<std::size_t>(length) + 1, format, args);
+    out.resize(at + static_cast<std::size_t>(length));
+  }
+  va_end(args);
+  return length;
+}
+
 namespace {
 
 // The limits of compute capability 9.0, which the emulator imitates.
@@ -61,9 +111,10 @@ std::string to_string(const Dim3& d) {
 void validate(const LaunchConfig& c) {
   auto fail = [&](const std::string& why) {
     throw LaunchError("invalid launch configuration: grid " + to_string(c.grid) + ", block " +
-                      to_string(c.block) + ": " + why);
+                      to_string(c.block) + ", cluster " + to_string(c.cluster) + ": " + why);
   };
-  if (c.grid.volume() == 0 || c.block.volume() == 0) fail("every extent must be at least 1");
+  if (c.grid.volume() == 0 || c.block.volume() == 0 || c.cluster.volume() == 0)
+    fail("every extent must be at least 1");
   if (c.block.volume() > max_threads_per_block)
     fail("a block has at most " + std::to_string(max_threads_per_block) + " threads");
   if (c.block.x > max_block_dim.x || c.block.y > max_block_dim.y || c.block.z > max_block_dim.z)
@@ -73,11 +124,16 @@ void validate(const LaunchConfig& c) {
   if (c.dynamic_shared_bytes > max_dynamic_shared_bytes)
     fail("dynamic shared memory is limited to " + std::to_string(max_dynamic_shared_bytes) +
          " bytes per block");
-  if (c.cluster.volume() != 1)
-    fail("thread block clusters are not supported by this emulator build yet");
+  const unsigned cluster_limit =
+      c.non_portable_cluster_size_allowed ? max_cluster_size : max_portable_cluster_size;
+  if (c.cluster.volume() > cluster_limit)
+    fail("a cluster has at most " + std::to_string(cluster_limit) + " blocks" +
+         (c.non_portable_cluster_size_allowed ? "" : " (16 with the non-portable cluster size attribute)"));
+  if (c.grid.x % c.cluster.x != 0 || c.grid.y % c.cluster.y != 0 || c.grid.z % c.cluster.z != 0)
+    fail("the grid must be a whole number of clusters in every dimension");
 }
 
-// "0-31, 64-95" for a sorted list of thread ranks.
+// "0-31, 64-95" for a list of thread ranks.
 std::string describe_ranks(std::vector<unsigned> ranks) {
   std::sort(ranks.begin(), ranks.end());
   std::ostringstream out;
@@ -92,93 +148,177 @@ std::string describe_ranks(std::vector<unsigned> ranks) {
   return out.str();
 }
 
-std::string describe_site(const std::source_location& s) {
-  std::string file = s.file_name();
+std::string describe_site(const BarrierSite& b) {
+  std::string file = b.site.file_name();
   if (const auto slash = file.find_last_of('/'); slash != std::string::npos) file.erase(0, slash + 1);
-  return file + ":" + std::to_string(s.line());
+  return std::string(b.kind == BarrierKind::block ? "__syncthreads() at " : "cluster.sync() at ") +
+         file + ":" + std::to_string(b.site.line());
 }
 
-bool same_site(const std::source_location& a, const std::source_location& b) {
-  return a.line() == b.line() && a.column() == b.column() &&
-         std::string_view(a.file_name()) == std::string_view(b.file_name());
+// Which barrier each waiting thread of `b` is at: the interval's first barrier, unless the
+// thread is listed among the strays.
+std::vector<std::pair<unsigned, BarrierSite>> waiting_threads(const BlockState& b) {
+  std::vector<std::pair<unsigned, BarrierSite>> threads;
+  for (const BarrierArrival& a : b.arrived) {
+    BarrierSite where = b.barrier;
+    for (const StrayArrival& s : b.strays)
+      if (s.rank == a.rank) where = s.where;
+    threads.emplace_back(a.rank, where);
+  }
+  return threads;
 }
 
-// Runs blocks one after another on the calling thread.
-class BlockRunner {
+// Runs clusters one after another on the calling thread (a plain launch: clusters of one).
+class ClusterRunner {
  public:
-  BlockRunner(const LaunchConfig& config, ThreadBody body, const void* closure)
+  ClusterRunner(const LaunchConfig& config, ThreadBody body, const void* closure)
       : config_(config), body_(body), closure_(closure) {
     const auto n = static_cast<unsigned>(config.block.volume());
     thread_index_.reserve(n);
     for (unsigned t = 0; t < n; ++t) thread_index_.push_back(unflatten(t, config.block));
+    one_dimensional_ = config.block.y == 1 && config.block.z == 1;
+    state_.cluster_dim = config.cluster;
+    state_.blocks.resize(static_cast<std::size_t>(config.cluster.volume()));
+    for (BlockState& b : state_.blocks) {
+      b.shared.static_bytes = std::make_unique<std::byte[]>(StaticLayout::capacity);
+      b.shared.dynamic_size = config.dynamic_shared_bytes;
+      b.shared.dynamic_bytes = std::make_unique<std::byte[]>(std::max<std::size_t>(config.dynamic_shared_bytes, 1));
+    }
+    clusters_grid_ = Dim3(config.grid.x / config.cluster.x, config.grid.y / config.cluster.y,
+                          config.grid.z / config.cluster.z);
   }
 
-  void run(std::uint64_t linear_block) {
+  [[nodiscard]] std::uint64_t clusters() const { return clusters_grid_.volume(); }
+
+  // Runs cluster `linear_cluster`; appends what its blocks printed to `printed` by block index.
+  void run(std::uint64_t linear_cluster, std::map<std::uint64_t, std::string>& printed) {
     ThreadContext& ctx = current_thread;
-    ctx.block_idx = unflatten(linear_block, config_.grid);
     ctx.block_dim = Uint3{config_.block.x, config_.block.y, config_.block.z};
     ctx.grid_dim = Uint3{config_.grid.x, config_.grid.y, config_.grid.z};
-    ctx.block = &state_;
+    ctx.cluster = &state_;
     state_.frames.reset();
-    state_.arrived.clear();
-    state_.predicate_count = 0;
-    exited_.clear();
 
-    // First interval: start every thread; a coroutine kernel runs to its first barrier.
-    const auto n = static_cast<unsigned>(thread_index_.size());
-    for (unsigned t = 0; t < n; ++t) {
-      const std::size_t waiting = state_.arrived.size();
-      ctx.thread_idx = thread_index_[t];
-      ctx.thread_rank = t;
-      body_(closure_);
-      if (state_.arrived.size() == waiting) exited_.push_back(t);
+    const Uint3 cluster_idx = unflatten(linear_cluster, clusters_grid_);
+    for (unsigned r = 0; r < state_.blocks.size(); ++r) {
+      BlockState& b = state_.blocks[r];
+      const Uint3 in_cluster = unflatten(r, config_.cluster);
+      b.block_idx = Uint3{cluster_idx.x * config_.cluster.x + in_cluster.x,
+                          cluster_idx.y * config_.cluster.y + in_cluster.y,
+                          cluster_idx.z * config_.cluster.z + in_cluster.z};
+      b.linear = b.block_idx.x + std::uint64_t{config_.grid.x} *
+                                     (b.block_idx.y + std::uint64_t{config_.grid.y} * b.block_idx.z);
+      b.rank_in_cluster = r;
+      b.arrived.clear();
+      b.strays.clear();
+      b.exited.clear();
+      b.predicate_count = 0;
+      b.printed.clear();
+      // Shared memory starts as poison, as uninitialised as on the GPU but recognisable.
+      std::memset(b.shared.static_bytes.get(), static_cast<int>(shared_poison), state_.layout.used);
+      std::memset(b.shared.dynamic_bytes.get(), static_cast<int>(shared_poison), b.shared.dynamic_size);
     }
-    // Later intervals: release the barrier once every thread has reached the same one.
-    while (!state_.arrived.empty()) {
-      check_barrier(linear_block);
-      resuming_.swap(state_.arrived);
-      state_.arrived.clear();
-      state_.released_count = state_.predicate_count;
-      state_.predicate_count = 0;
-      for (const BarrierArrival& a : resuming_) {
-        const std::size_t waiting = state_.arrived.size();
-        ctx.thread_idx = thread_index_[a.rank];
-        ctx.thread_rank = a.rank;
-        a.thread.resume();
-        if (state_.arrived.size() == waiting) exited_.push_back(a.rank);
+
+    // First interval: start every thread of every block; coroutines run to their first barrier.
+    for (BlockState& b : state_.blocks) {
+      enter(b);
+      for (unsigned t = 0; t < thread_index_.size(); ++t) {
+        set_thread(t);
+        body_(closure_);
       }
+      // A kernel without barriers is a plain function: all its threads have simply returned.
+      if (b.arrived.empty() && b.exited.empty())
+        for (unsigned t = 0; t < thread_index_.size(); ++t) b.exited.push_back(t);
     }
+    // Then: advance each block through its __syncthreads() barriers; when every thread of the
+    // cluster waits at cluster.sync(), release them all.
+    while (true) {
+      bool anyone_waiting = false;
+      for (BlockState& b : state_.blocks) {
+        while (block_barrier_complete(b)) release(b);
+        anyone_waiting |= !b.arrived.empty();
+      }
+      if (!anyone_waiting) break;
+      check_cluster_barrier();
+      for (BlockState& b : state_.blocks) release(b);
+    }
+    for (const BlockState& b : state_.blocks)
+      if (!b.printed.empty()) printed[b.linear] += b.printed;
     ctx.block = nullptr;
+    ctx.cluster = nullptr;
   }
 
  private:
-  // Every thread of the block must wait at the same barrier: a barrier that some threads
-  // skip (they exited, or wait elsewhere) hangs or corrupts results on a GPU.
-  void check_barrier(std::uint64_t linear_block) const {
-    const auto& first = state_.arrived.front().site;
-    const bool one_site = std::all_of(state_.arrived.begin(), state_.arrived.end(),
-                                      [&](const BarrierArrival& a) { return same_site(a.site, first); });
-    if (one_site && exited_.empty()) return;
+  // What threadIdx reads for the thread of linear index `rank`.
+  void set_thread(unsigned rank) {
+    ThreadContext& ctx = current_thread;
+    ctx.thread_idx = one_dimensional_ ? Uint3{rank, 0, 0} : thread_index_[rank];
+    ctx.thread_rank = rank;
+  }
 
-    std::ostringstream message;
-    message << "divergent __syncthreads() in kernel '" << first.function_name() << "', block "
-            << to_string(Dim3{current_thread.block_idx}) << " (block " << linear_block
-            << "): ";
-    std::vector<std::source_location> sites;
-    for (const auto& a : state_.arrived)
-      if (std::none_of(sites.begin(), sites.end(), [&](const auto& s) { return same_site(s, a.site); }))
-        sites.push_back(a.site);
-    bool first_clause = true;
-    for (const auto& site : sites) {
-      std::vector<unsigned> ranks;
-      for (const auto& a : state_.arrived)
-        if (same_site(a.site, site)) ranks.push_back(a.rank);
-      message << (first_clause ? "" : "; ") << "threads " << describe_ranks(ranks) << " wait at "
-              << describe_site(site);
-      first_clause = false;
+  void enter(BlockState& b) {
+    current_thread.block = &b;
+    current_thread.block_idx = b.block_idx;
+  }
+
+  // All threads of the block wait at one __syncthreads(), and none has exited: release it.
+  // Anything else at a block barrier is an error; threads at cluster.sync() wait for the rest.
+  bool block_barrier_complete(const BlockState& b) const {
+    if (b.arrived.empty()) return false;
+    if (!b.strays.empty()) report_divergence(b);
+    if (b.barrier.kind != BarrierKind::block) return false;
+    if (!b.exited.empty()) report_divergence(b);
+    return true;
+  }
+
+  void check_cluster_barrier() const {
+    for (const BlockState& b : state_.blocks)
+      if (!b.exited.empty() || b.arrived.size() != thread_index_.size() || !b.strays.empty() ||
+          !same_barrier(b.barrier, state_.blocks.front().barrier))
+        report_divergence(b);
+  }
+
+  // Resumes every thread waiting in `b`; each runs to its next barrier or returns.
+  void release(BlockState& b) {
+    enter(b);
+    resuming_.swap(b.arrived);
+    b.arrived.clear();
+    b.strays.clear();
+    b.released_count = b.predicate_count;
+    b.predicate_count = 0;
+    for (const BarrierArrival& a : resuming_) {
+      set_thread(a.rank);
+      a.thread.resume();  // runs to its next barrier, or to the end (return_void records it)
     }
-    if (!exited_.empty()) message << "; threads " << describe_ranks(exited_) << " have exited";
-    message << ". Every thread of a block must reach the same __syncthreads().";
+  }
+
+  // Every thread must reach the same barrier: one that some threads skip (they exited, or
+  // wait elsewhere) hangs or corrupts results on a GPU. Names the kernel, block and threads.
+  [[noreturn]] void report_divergence(const BlockState& b) const {
+    const BlockState* named = &b;
+    for (const BlockState& other : state_.blocks)
+      if (named->arrived.empty() && !other.arrived.empty()) named = &other;
+    std::ostringstream message;
+    message << "divergent barrier in kernel '"
+            << (named->arrived.empty() ? "?" : named->barrier.site.function_name()) << "'";
+    for (const BlockState& blk : state_.blocks) {
+      message << "; block " << to_string(Dim3{blk.block_idx}) << ":";
+      const auto waiting = waiting_threads(blk);
+      std::vector<BarrierSite> sites;
+      for (const auto& [rank, where] : waiting)
+        if (std::none_of(sites.begin(), sites.end(), [&](const auto& s) { return same_barrier(s, where); }))
+          sites.push_back(where);
+      const char* separator = " ";
+      for (const auto& site : sites) {
+        std::vector<unsigned> ranks;
+        for (const auto& [rank, where] : waiting)
+          if (same_barrier(where, site)) ranks.push_back(rank);
+        message << separator << "threads " << describe_ranks(ranks) << " wait at " << describe_site(site);
+        separator = ", ";
+      }
+      if (!blk.exited.empty()) message << separator << "threads " << describe_ranks(blk.exited) << " have exited";
+    }
+    message << ". Every thread of a block must reach the same __syncthreads(), and every thread "
+               "of a cluster the same cluster.sync().";
     throw KernelError(message.str());
   }
 
@@ -186,42 +326,48 @@ class BlockRunner {
   ThreadBody body_;
   const void* closure_;
   std::vector<Uint3> thread_index_;
-  BlockState state_;
+  bool one_dimensional_ = false;
+  Dim3 clusters_grid_;
+  ClusterState state_;
   std::vector<BarrierArrival> resuming_;
-  std::vector<unsigned> exited_;
 };
 
 }  // namespace
 
 void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure) {
   validate(config);
-  const std::uint64_t blocks = config.grid.volume();
+  const std::uint64_t clusters = Dim3(config.grid.x / config.cluster.x, config.grid.y / config.cluster.y,
+                                      config.grid.z / config.cluster.z).volume();
   unsigned workers = settings().worker_threads;
   if (workers == 0) workers = std::max(1u, std::thread::hardware_concurrency());
-  workers = static_cast<unsigned>(std::min<std::uint64_t>(workers, blocks));
+  workers = static_cast<unsigned>(std::min<std::uint64_t>(workers, clusters));
 
-  // Blocks are handed out in order. On a failure, blocks after the failing one are skipped but
-  // earlier ones still run, so the error reported (the lowest failing block's) does not depend
-  // on the number of workers or on timing.
+  // Clusters are handed out in order. On a failure, later clusters are skipped but earlier
+  // ones still run, so the error reported (the lowest failing cluster's) does not depend on
+  // the number of workers or on timing.
   std::atomic<std::uint64_t> next{0};
   std::atomic<std::uint64_t> first_failure{std::numeric_limits<std::uint64_t>::max()};
-  std::mutex error_mutex;
+  std::mutex mutex;
   std::exception_ptr error;
+  std::map<std::uint64_t, std::string> printed;  // block index -> output
 
   auto work = [&] {
-    BlockRunner runner(config, body, closure);
-    for (std::uint64_t b = next.fetch_add(1); b < blocks; b = next.fetch_add(1)) {
-      if (b > first_failure.load()) break;
+    ClusterRunner runner(config, body, closure);
+    std::map<std::uint64_t, std::string> mine;
+    for (std::uint64_t c = next.fetch_add(1); c < clusters; c = next.fetch_add(1)) {
+      if (c > first_failure.load()) break;
       try {
-        runner.run(b);
+        runner.run(c, mine);
       } catch (...) {
-        std::lock_guard lock(error_mutex);
-        if (b < first_failure.load()) {
-          first_failure.store(b);
+        std::lock_guard lock(mutex);
+        if (c < first_failure.load()) {
+          first_failure.store(c);
           error = std::current_exception();
         }
       }
     }
+    std::lock_guard lock(mutex);
+    printed.merge(mine);
   };
   if (workers <= 1) {
     work();
@@ -231,6 +377,8 @@ void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure) 
     for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
     work();
   }
+  for (const auto& [block, text] : printed) std::fwrite(text.data(), 1, text.size(), stdout);
+  if (!printed.empty()) std::fflush(stdout);
   if (error) std::rethrow_exception(error);
 }
 

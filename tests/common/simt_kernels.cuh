@@ -76,3 +76,99 @@ __global__ void CountWithAtomics(int* counter, float* sum, unsigned* bins) {
   atomicAdd(sum, 0.5f);
   atomicAdd(&bins[threadIdx.x % 4], 1u);
 }
+
+// Static shared memory: each thread writes its slot, then reads its neighbour's after the
+// barrier. Blocks must not see each other's array.
+__global__ void ReverseInStaticShared(const int* in, int* out) {
+  SIMT_SHARED(int, tile, [256]);
+  unsigned t = threadIdx.x;
+  tile[t] = in[blockIdx.x * blockDim.x + t] + static_cast<int>(blockIdx.x);
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + t] = tile[blockDim.x - 1 - t];
+}
+
+// Dynamic shared memory sized at launch, a 2D static array, and a static scalar.
+__global__ void SumColumnsInSharedMemory(const float* in, float* out) {
+  SIMT_EXTERN_SHARED(float, values);
+  SIMT_SHARED(float, grid2d, [4][33]);
+  SIMT_SHARED(int, writers, );
+  unsigned t = threadIdx.x;
+  if (t == 0) writers = 0;
+  values[t] = in[blockIdx.x * blockDim.x + t];
+  grid2d[t % 4][t / 4] = values[t] * 2.0f;
+  __syncthreads();
+  atomicAdd(&writers, 1);
+  __syncthreads();
+  if (t < 4) {
+    float sum = 0.0f;
+    for (unsigned c = 0; c < blockDim.x / 4; ++c) sum += grid2d[t][c];
+    out[blockIdx.x * 5 + t] = sum;
+  }
+  if (t == 0) out[blockIdx.x * 5 + 4] = static_cast<float>(static_cast<int>(writers));
+}
+
+// Reads dynamic shared memory nobody wrote: the poison shows (NaN for float).
+__global__ void ReadUnwrittenShared(float* out) {
+  SIMT_EXTERN_SHARED(float, values);
+  out[threadIdx.x] = values[threadIdx.x];
+}
+
+// Shared-memory atomics: a per-block histogram of threadIdx.x % 8.
+__global__ void SharedHistogram(unsigned* out) {
+  SIMT_SHARED(unsigned, bins, [8]);
+  if (threadIdx.x < 8) bins[threadIdx.x] = 0;
+  __syncthreads();
+  atomicAdd(&bins[threadIdx.x % 8], 1u);
+  __syncthreads();
+  if (threadIdx.x < 8) out[blockIdx.x * 8 + threadIdx.x] = bins[threadIdx.x];
+}
+
+// What each block of a cluster knows about itself; 8 values per block.
+__global__ void DescribeCluster(unsigned* out) {
+  namespace cg = cooperative_groups;
+  cg::cluster_group cluster = cg::this_cluster();
+  if (threadIdx.x == 0 && threadIdx.y == 0) {
+    unsigned block = blockIdx.x + blockIdx.y * gridDim.x;
+    unsigned* o = out + 8 * block;
+    o[0] = cluster.block_rank();
+    o[1] = cluster.num_blocks();
+    o[2] = cluster.num_threads();
+    o[3] = cluster.dim_blocks().x;
+    o[4] = cluster.dim_blocks().y;
+    o[5] = cluster.block_index().x;
+    o[6] = cluster.block_index().y;
+    o[7] = static_cast<unsigned>(cg::this_grid().thread_rank());
+  }
+}
+
+// Distributed shared memory: each block writes its rank into its own shared memory, syncs
+// the cluster, reads the next block's value, and syncs again before exiting (so that no block
+// exits while another may still read its shared memory).
+__global__ void PassRankAroundCluster(unsigned* out) {
+  namespace cg = cooperative_groups;
+  cg::cluster_group cluster = cg::this_cluster();
+  SIMT_EXTERN_SHARED(unsigned, mine);
+  mine[threadIdx.x] = cluster.block_rank() * 1000 + threadIdx.x;
+  SIMT_SYNC(cluster);
+  unsigned next = (cluster.block_rank() + 1) % cluster.num_blocks();
+  auto theirs = cluster.map_shared_rank(mine, next);
+  out[blockIdx.x * blockDim.x + threadIdx.x] = theirs[threadIdx.x];
+  atomicAdd(&theirs[0], 1u);  // DSM atomic
+  SIMT_SYNC(cluster);
+  if (threadIdx.x == 0) out[gridDim.x * blockDim.x + blockIdx.x] = mine[0];
+}
+
+// Block 1 of each cluster skips the cluster barrier.
+__global__ void ClusterSyncSkippedByOneBlock(int* out) {
+  namespace cg = cooperative_groups;
+  cg::cluster_group cluster = cg::this_cluster();
+  if (cluster.block_rank() != 1) {
+    SIMT_SYNC(cluster);
+  }
+  out[blockIdx.x] = 1;
+}
+
+// Every thread prints one line.
+__global__ void PrintFromEveryThread() {
+  printf("block %u thread %u\n", blockIdx.x, threadIdx.x);
+}

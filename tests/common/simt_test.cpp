@@ -4,7 +4,13 @@
 #include <simt/kernel.hpp>
 #include <simt/launch.hpp>
 
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <numeric>
+
+#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -96,17 +102,17 @@ TEST_CASE("__syncthreads_count and _and and _or agree across the block", "[simt]
   }
 }
 
-TEST_CASE("A barrier that some threads skip by exiting is reported, not computed", "[simt]") {
+TEST_CASE("A barrier that some threads skip by exiting is reported instead of computed", "[simt]") {
   std::vector<int> out(128, 0);
   try {
     simt::launch(2, 128, emulated::BarrierSkippedByExitedThreads, out.data());
     FAIL("no error reported");
   } catch (const simt::KernelError& e) {
     const std::string message = e.what();
-    CHECK_THAT(message, Catch::Matchers::Contains("divergent __syncthreads()"));
+    CHECK_THAT(message, Catch::Matchers::Contains("divergent barrier"));
     CHECK_THAT(message, Catch::Matchers::Contains("BarrierSkippedByExitedThreads"));
     CHECK_THAT(message, Catch::Matchers::Contains("block (0, 0, 0)"));
-    CHECK_THAT(message, Catch::Matchers::Contains("threads 0-63 wait at simt_kernels.cuh:"));
+    CHECK_THAT(message, Catch::Matchers::Contains("threads 0-63 wait at __syncthreads() at simt_kernels.cuh:"));
     CHECK_THAT(message, Catch::Matchers::Contains("threads 64-127 have exited"));
   }
 }
@@ -148,4 +154,132 @@ TEST_CASE("Results do not depend on the number of worker threads", "[simt]") {
     results.push_back(out);
   }
   for (const auto& r : results) CHECK(r == results.front());
+}
+
+TEST_CASE("Static shared memory is private to each block", "[simt]") {
+  const unsigned blocks = 6, threads = 256;
+  std::vector<int> in(blocks * threads), out(in.size(), -1);
+  std::iota(in.begin(), in.end(), 0);
+  simt::launch(blocks, threads, emulated::ReverseInStaticShared, in.data(), out.data());
+  std::size_t wrong = 0;
+  for (unsigned b = 0; b < blocks; ++b)
+    for (unsigned t = 0; t < threads; ++t)
+      wrong += out[b * threads + t] != in[b * threads + threads - 1 - t] + static_cast<int>(b);
+  REQUIRE(wrong == 0);
+}
+
+TEST_CASE("Dynamic shared memory and 2D and scalar static shared variables work together", "[simt]") {
+  const unsigned blocks = 3, threads = 128;
+  std::vector<float> in(blocks * threads), out(blocks * 5, -1.0f);
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i % 7);
+  simt::LaunchConfig config{blocks, threads, threads * sizeof(float)};
+  simt::launch(config, emulated::SumColumnsInSharedMemory, in.data(), out.data());
+  for (unsigned b = 0; b < blocks; ++b) {
+    for (unsigned r = 0; r < 4; ++r) {
+      float expected = 0;
+      for (unsigned t = r; t < threads; t += 4) expected += 2.0f * in[b * threads + t];
+      CHECK(out[b * 5 + r] == expected);
+    }
+    CHECK(out[b * 5 + 4] == static_cast<float>(threads));
+  }
+}
+
+TEST_CASE("Unwritten shared memory reads as poison", "[simt]") {
+  std::vector<float> out(32, 0.0f);
+  simt::LaunchConfig config{1, 32, 32 * sizeof(float)};
+  simt::launch(config, emulated::ReadUnwrittenShared, out.data());
+  for (float v : out) CHECK(std::isnan(v));
+}
+
+TEST_CASE("Shared-memory atomics count every thread", "[simt]") {
+  const unsigned blocks = 4, threads = 200;
+  std::vector<unsigned> out(blocks * 8, 0);
+  simt::launch(blocks, threads, emulated::SharedHistogram, out.data());
+  for (unsigned b = 0; b < blocks; ++b)
+    for (unsigned k = 0; k < 8; ++k) CHECK(out[b * 8 + k] == (threads / 8));  // 200 = 25 * 8
+}
+
+TEST_CASE("Cluster rank and shape follow the position of the block in its cluster", "[simt]") {
+  const auto cluster = GENERATE(simt::Dim3(1, 1), simt::Dim3(2, 1), simt::Dim3(4, 1), simt::Dim3(2, 2),
+                                simt::Dim3(1, 4), simt::Dim3(8, 1));
+  const simt::Dim3 grid(8, 4), block(4, 2);
+  std::vector<unsigned> out(8 * grid.volume(), ~0u);
+  simt::LaunchConfig config{grid, block, 0, cluster};
+  simt::launch(config, emulated::DescribeCluster, out.data());
+  std::size_t wrong = 0;
+  for (unsigned by = 0; by < grid.y; ++by)
+    for (unsigned bx = 0; bx < grid.x; ++bx) {
+      const unsigned* o = &out[8 * (bx + by * grid.x)];
+      const unsigned cx = bx % cluster.x, cy = by % cluster.y;
+      const unsigned expected[8] = {cx + cy * cluster.x,
+                                    static_cast<unsigned>(cluster.volume()),
+                                    static_cast<unsigned>(cluster.volume() * block.volume()),
+                                    cluster.x, cluster.y, cx, cy,
+                                    (bx + by * grid.x) * static_cast<unsigned>(block.volume())};
+      wrong += !std::equal(o, o + 8, expected);
+    }
+  REQUIRE(wrong == 0);
+}
+
+TEST_CASE("Distributed shared memory passes values and atomics between the blocks of a cluster", "[simt]") {
+  const unsigned cluster_size = GENERATE(1u, 2u, 4u, 8u, 16u);
+  const unsigned blocks = 16, threads = 64;
+  std::vector<unsigned> out(blocks * threads + blocks, ~0u);
+  simt::LaunchConfig config{blocks, threads, threads * sizeof(unsigned), {cluster_size, 1, 1}};
+  config.non_portable_cluster_size_allowed = cluster_size > 8;
+  simt::launch(config, emulated::PassRankAroundCluster, out.data());
+  std::size_t wrong = 0;
+  for (unsigned b = 0; b < blocks; ++b) {
+    const unsigned rank = b % cluster_size, next = (rank + 1) % cluster_size;
+    for (unsigned t = 0; t < threads; ++t) wrong += out[b * threads + t] != next * 1000 + t;
+    // Each block's slot 0 was incremented once by every thread of the previous block.
+    wrong += out[blocks * threads + b] != rank * 1000 + threads;
+  }
+  REQUIRE(wrong == 0);
+}
+
+TEST_CASE("Cluster launches the GPU refuses are refused", "[simt]") {
+  std::vector<unsigned> out(1024);
+  CHECK_THROWS_AS(simt::launch(simt::LaunchConfig{6, 32, 0, {4, 1, 1}}, emulated::DescribeCluster, out.data()),
+                  simt::LaunchError);  // 6 blocks are not whole clusters of 4
+  CHECK_THROWS_AS(simt::launch(simt::LaunchConfig{16, 32, 0, {16, 1, 1}}, emulated::DescribeCluster, out.data()),
+                  simt::LaunchError);  // 16 needs the non-portable attribute
+  CHECK_THROWS_AS(simt::launch(simt::LaunchConfig{32, 32, 0, {0, 1, 1}}, emulated::DescribeCluster, out.data()),
+                  simt::LaunchError);
+}
+
+TEST_CASE("A cluster barrier that one block skips is reported", "[simt]") {
+  std::vector<int> out(4, 0);
+  try {
+    simt::launch(simt::LaunchConfig{4, 32, 0, {2, 1, 1}}, emulated::ClusterSyncSkippedByOneBlock, out.data());
+    FAIL("no error reported");
+  } catch (const simt::KernelError& e) {
+    const std::string message = e.what();
+    CHECK_THAT(message, Catch::Matchers::Contains("ClusterSyncSkippedByOneBlock"));
+    CHECK_THAT(message, Catch::Matchers::Contains("wait at cluster.sync()"));
+    CHECK_THAT(message, Catch::Matchers::Contains("block (1, 0, 0): threads 0-31 have exited"));
+  }
+}
+
+TEST_CASE("Device printf output comes block by block whatever the number of workers", "[simt]") {
+  std::string expected;
+  for (unsigned b = 0; b < 5; ++b)
+    for (unsigned t = 0; t < 3; ++t) expected += "block " + std::to_string(b) + " thread " + std::to_string(t) + "\n";
+  for (unsigned workers : {1u, 2u, 5u}) {
+    WorkerThreads setting(workers);
+    std::fflush(stdout);
+    char name[] = "/tmp/simt-printf-XXXXXX";
+    const int fd = mkstemp(name);
+    const int saved = dup(1);
+    dup2(fd, 1);
+    simt::launch(5, 3, emulated::PrintFromEveryThread);
+    std::fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    close(fd);
+    std::ifstream in(name);
+    const std::string printed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::remove(name);
+    CHECK(printed == expected);
+  }
 }

@@ -1,24 +1,29 @@
 #pragma once
 /// @file
-/// @brief The emulator's per-worker state: which GPU thread is running now, and its block.
+/// @brief The emulator's per-worker state: the cluster being run, its blocks, and which GPU
+/// thread runs now. Internal to the emulator; kernels see it through CUDA's names.
 
 #include <simt/dim3.hpp>
 
 #include <coroutine>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <source_location>
+#include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace simt::detail {
 
-/// @brief Bump allocator for coroutine frames: one per worker, reset before each block, so
-/// running a block allocates nothing from the heap once the first blocks have warmed it up.
+/// @brief Bump allocator for coroutine frames: one per worker, reset before each cluster, so
+/// running blocks allocates nothing from the heap once the first ones have warmed it up.
 class FrameArena {
  public:
   /// @brief `bytes` of storage aligned for any coroutine frame; valid until reset().
   void* allocate(std::size_t bytes);
-  /// @brief Forgets every frame handed out; keeps the memory for the next block.
+  /// @brief Forgets every frame handed out; keeps the memory for the next cluster.
   void reset() noexcept {
     chunk_ = 0;
     used_ = 0;
@@ -32,32 +37,109 @@ class FrameArena {
   std::size_t used_ = 0;
 };
 
+/// @brief Which barrier a thread waits at.
+enum class BarrierKind : std::uint8_t {
+  block,    ///< `__syncthreads()` / `this_thread_block().sync()`
+  cluster,  ///< `this_cluster().sync()`
+};
+
+/// @brief A barrier in the kernel's source: its kind and where it is.
+struct BarrierSite {
+  BarrierKind kind = BarrierKind::block;  ///< Block or cluster barrier.
+  std::source_location site;              ///< Where in the kernel the barrier is.
+};
+
+/// @brief Whether two sites are the same barrier. One std::source_location::current() call
+/// site yields the same object every time, so equal implementation pointers (libstdc++ keeps
+/// exactly one) settle it at once; otherwise compare file, line and column.
+inline bool same_barrier(const BarrierSite& a, const BarrierSite& b) noexcept {
+  if (a.kind != b.kind) return false;
+  if constexpr (sizeof(std::source_location) == sizeof(const void*)) {
+    if (__builtin_bit_cast(const void*, a.site) == __builtin_bit_cast(const void*, b.site)) return true;
+  }
+  return a.site.line() == b.site.line() && a.site.column() == b.site.column() &&
+         std::string_view(a.site.file_name()) == std::string_view(b.site.file_name());
+}
+
 /// @brief One GPU thread that has suspended at a barrier.
 struct BarrierArrival {
   std::coroutine_handle<> thread;  ///< Resumes the thread after the barrier.
   unsigned rank;                   ///< The thread's linear index in its block.
-  std::source_location site;       ///< Where in the kernel the thread waits.
 };
 
-/// @brief The bookkeeping of the block being run: who waits at the barrier, and frame memory.
+/// @brief A thread that waits at a different barrier than the first thread that arrived in
+/// the same interval (a divergent barrier, reported once the interval ends).
+struct StrayArrival {
+  unsigned rank;       ///< The thread's linear index in its block.
+  BarrierSite where;   ///< The barrier it waits at.
+};
+
+/// @brief Poison written over shared memory before a block starts: uninitialised reads give
+/// NaN for floats and -1 for integers, so tests notice them.
+inline constexpr std::byte shared_poison{0xFF};
+
+/// @brief A block's shared memory: static `__shared__` variables, then `extern __shared__`.
+struct SharedMemory {
+  /// Static variables, at offsets the worker's StaticLayout assigns (at most 48 KiB, as on a GPU).
+  std::unique_ptr<std::byte[]> static_bytes;
+  /// Dynamic shared memory, sized by the launch.
+  std::unique_ptr<std::byte[]> dynamic_bytes;
+  std::size_t dynamic_size = 0;  ///< Bytes of dynamic shared memory.
+};
+
+/// @brief Offsets of static `__shared__` variables, assigned in the order threads first
+/// declare them; the same for every block run by one worker, so that a peer block's variable
+/// is at the same offset (distributed shared memory).
+struct StaticLayout {
+  static constexpr std::size_t capacity = 48 * 1024;  ///< The GPU's static shared limit.
+  std::vector<std::pair<const void*, std::size_t>> offsets;  ///< (declaration key, offset)
+  std::size_t used = 0;                                      ///< Bytes assigned so far.
+};
+
+/// @brief The bookkeeping of one block of the cluster being run.
 struct BlockState {
-  std::vector<BarrierArrival> arrived;  ///< Threads suspended at the current barrier.
+  Uint3 block_idx;                      ///< `blockIdx` of this block.
+  std::uint64_t linear = 0;             ///< Linear index of the block in the grid.
+  unsigned rank_in_cluster = 0;         ///< `this_cluster().block_rank()`.
+  std::vector<BarrierArrival> arrived;  ///< Threads suspended at a barrier.
+  BarrierSite barrier;                  ///< Where the first of them waits.
+  std::vector<StrayArrival> strays;     ///< Those waiting elsewhere (a bug in the kernel).
+  std::vector<unsigned> exited;         ///< Threads that returned.
   int predicate_count = 0;              ///< Sum of `__syncthreads_count` predicates so far.
   int released_count = 0;               ///< The count the last released barrier returns.
-  FrameArena frames;                    ///< Coroutine frames of this block's threads.
+  SharedMemory shared;                  ///< This block's shared memory.
+  std::string printed;                  ///< What the block's threads printed, in order.
+};
+
+/// @brief The cluster a worker runs: its blocks are co-scheduled (a plain launch is a
+/// cluster of one block), so their threads may wait for each other and read each other's
+/// shared memory.
+struct ClusterState {
+  Dim3 cluster_dim;               ///< Blocks per cluster along x, y, z.
+  std::vector<BlockState> blocks; ///< Indexed by rank in the cluster.
+  StaticLayout layout;            ///< Static shared memory layout (per worker and launch).
+  FrameArena frames;              ///< Coroutine frames of every thread of the cluster.
 };
 
 /// @brief The GPU thread the current worker is running: what `threadIdx` and friends read.
 struct ThreadContext {
-  Uint3 thread_idx;            ///< `threadIdx`
-  Uint3 block_idx;             ///< `blockIdx`
-  Uint3 block_dim;             ///< `blockDim`
-  Uint3 grid_dim;              ///< `gridDim`
-  unsigned thread_rank = 0;    ///< Linear index of the thread within its block.
-  BlockState* block = nullptr; ///< The block being run.
+  Uint3 thread_idx;                  ///< `threadIdx`
+  Uint3 block_idx;                   ///< `blockIdx`
+  Uint3 block_dim;                   ///< `blockDim`
+  Uint3 grid_dim;                    ///< `gridDim`
+  unsigned thread_rank = 0;          ///< Linear index of the thread within its block.
+  BlockState* block = nullptr;       ///< The thread's block.
+  ClusterState* cluster = nullptr;   ///< The thread's cluster.
 };
 
 /// @brief The running thread of this worker (a trivial type, so access needs no TLS wrapper).
 extern constinit thread_local ThreadContext current_thread;
+
+/// @brief Threads per warp: consecutive thread ranks 0-31, 32-63, ... form one warp.
+inline constexpr unsigned warp_size = 32;
+/// @brief The running thread's lane (position in its warp).
+inline unsigned lane_id() { return current_thread.thread_rank % warp_size; }
+/// @brief The running thread's warp within its block.
+inline unsigned warp_id() { return current_thread.thread_rank / warp_size; }
 
 }  // namespace simt::detail

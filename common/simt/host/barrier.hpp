@@ -1,55 +1,71 @@
 #pragma once
 /// @file
-/// @brief Barriers for host-compiled kernels: each GPU thread is a C++20 coroutine and
-/// `__syncthreads()` is a suspension point (chapter 06 explains the technique).
+/// @brief Barriers for host-compiled kernels: each GPU thread is a C++20 coroutine and a
+/// barrier is a suspension point (chapter 06 builds this technique from scratch).
 ///
 /// A kernel that contains `__syncthreads()` becomes a coroutine whose return type is still
 /// `void`. The specialization of `std::coroutine_traits` below gives such kernels a promise
 /// that runs the thread eagerly up to its first barrier, allocates its frame from the
-/// worker's arena, and lets the block scheduler (runtime.cpp) resume it barrier by barrier.
-/// Only the generated emulator translation units see this specialization.
+/// worker's arena, and lets the scheduler (runtime.cpp) resume it barrier by barrier. Only
+/// the generated emulator translation units see this specialization.
 
 #include <simt/detail/thread_context.hpp>
 
 #include <coroutine>
 #include <cstddef>
-#include <exception>
 #include <source_location>
 
 namespace simt::detail {
 
-/// @brief Promise of a kernel coroutine: started at once, frame from the block's arena.
+/// @brief Promise of a kernel coroutine: started at once, frame from the cluster's arena.
 struct KernelPromise {
-  static void* operator new(std::size_t bytes) { return current_thread.block->frames.allocate(bytes); }
-  static void operator delete(void*, std::size_t) noexcept {}  // the arena is reset per block
+  static void* operator new(std::size_t bytes) { return current_thread.cluster->frames.allocate(bytes); }
+  static void operator delete(void*, std::size_t) noexcept {}  // the arena is reset per cluster
   void get_return_object() noexcept {}
   std::suspend_never initial_suspend() noexcept { return {}; }
   std::suspend_never final_suspend() noexcept { return {}; }
-  void return_void() noexcept {}
+  /// The thread ran off the end of the kernel: the scheduler must not wait for it.
+  void return_void() { current_thread.block->exited.push_back(current_thread.thread_rank); }
   [[noreturn]] void unhandled_exception() { throw; }  // reaches the scheduler, then the launch
 };
 
-/// @brief What `__syncthreads()` awaits: the thread registers itself and suspends.
-struct BlockBarrier {
+/// @brief Records a thread that waits at another barrier than its block's first arrival.
+[[gnu::noinline, gnu::cold]] inline void arrive_elsewhere(BlockState& block, const BarrierSite& here) {
+  block.strays.push_back({current_thread.thread_rank, here});
+}
+
+/// @brief Registers the running thread as waiting at `here` in its block. This runs once per
+/// thread per barrier, so its common path is kept inline and short.
+[[gnu::always_inline]] inline void arrive(std::coroutine_handle<> thread, const BarrierSite& here) {
+  BlockState& block = *current_thread.block;
+  if (block.arrived.empty())
+    block.barrier = here;
+  else if (!same_barrier(here, block.barrier)) [[unlikely]]
+    arrive_elsewhere(block, here);
+  block.arrived.push_back({thread, current_thread.thread_rank});
+}
+
+/// @brief What a barrier awaits: the thread registers itself with its block and suspends;
+/// the scheduler resumes it once every thread the barrier concerns has arrived.
+struct [[nodiscard("a barrier must be awaited: write __syncthreads() or SIMT_SYNC(group)")]] Barrier {
+  BarrierKind kind;
   std::source_location site;
   bool await_ready() const noexcept { return false; }
-  void await_suspend(std::coroutine_handle<> thread) const {
-    current_thread.block->arrived.push_back({thread, current_thread.thread_rank, site});
-  }
+  void await_suspend(std::coroutine_handle<> thread) const { arrive(thread, {kind, site}); }
   void await_resume() const noexcept {}
 };
 
-/// @brief What `__syncthreads_count/and/or(p)` await: a barrier that also counts predicates.
-struct CountingBlockBarrier {
+/// @brief `__syncthreads_count/and/or`: a block barrier that also counts a predicate.
+struct [[nodiscard]] CountingBarrier {
   std::source_location site;
   int predicate;
   bool await_ready() const noexcept { return false; }
   void await_suspend(std::coroutine_handle<> thread) const {
-    BlockState& block = *current_thread.block;
-    block.arrived.push_back({thread, current_thread.thread_rank, site});
-    block.predicate_count += predicate;
+    arrive(thread, {BarrierKind::block, site});
+    current_thread.block->predicate_count += predicate;
   }
-  [[nodiscard]] int await_resume() const noexcept { return current_thread.block->released_count; }
+  /// @brief The number of threads whose predicate was true.
+  int await_resume() const noexcept { return current_thread.block->released_count; }
 };
 
 /// @brief Threads per block of the running kernel.
@@ -66,14 +82,11 @@ struct std::coroutine_traits<void, Args...> {
   using promise_type = ::simt::detail::KernelPromise;
 };
 
-#define __syncthreads() co_await ::simt::detail::BlockBarrier{std::source_location::current()}
-#define __syncthreads_count(predicate)                                                        \
-  (co_await ::simt::detail::CountingBlockBarrier{std::source_location::current(),            \
-                                                 (predicate) ? 1 : 0})
-#define __syncthreads_and(predicate)                                                          \
-  ((co_await ::simt::detail::CountingBlockBarrier{std::source_location::current(),           \
-                                                  (predicate) ? 1 : 0}) ==                   \
-   ::simt::detail::threads_per_block())
-#define __syncthreads_or(predicate)                                                           \
-  ((co_await ::simt::detail::CountingBlockBarrier{std::source_location::current(),           \
-                                                  (predicate) ? 1 : 0}) > 0)
+#define SIMT_DETAIL_BLOCK_BARRIER(predicate) \
+  (co_await ::simt::detail::CountingBarrier{std::source_location::current(), (predicate) ? 1 : 0})
+#define __syncthreads() \
+  co_await ::simt::detail::Barrier{::simt::detail::BarrierKind::block, std::source_location::current()}
+#define __syncthreads_count(predicate) SIMT_DETAIL_BLOCK_BARRIER(predicate)
+#define __syncthreads_and(predicate) \
+  (SIMT_DETAIL_BLOCK_BARRIER(predicate) == ::simt::detail::threads_per_block())
+#define __syncthreads_or(predicate) (SIMT_DETAIL_BLOCK_BARRIER(predicate) > 0)

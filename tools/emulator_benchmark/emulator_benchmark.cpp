@@ -1,0 +1,95 @@
+// How fast the CPU emulator runs barrier-heavy kernels: ns per thread-barrier (one GPU thread
+// passing one __syncthreads()) for a shared-memory tree reduction, with 1 and with all worker
+// threads, and how many heap allocations the timed launches made per block.
+#include <simt/launch.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <new>
+#include <thread>
+#include <vector>
+
+// BlockSum of block_sum_kernel.cuh, compiled for the emulator by
+// tutorial_add_emulated_kernels (a kernel with barriers is a coroutine, still returning void).
+namespace emulated {
+void BlockSum(const float* in, float* out);
+}
+
+// Counts every allocation of the process (replacing the global operator new in a plain host
+// program is allowed; the emulator's arenas should make the count per block zero).
+static std::atomic<unsigned long long> allocations{0};
+void* operator new(std::size_t bytes) {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(bytes ? bytes : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+struct Result {
+  double ns_per_thread_barrier;
+  double blocks_per_second;
+  double allocations_per_block;
+};
+
+Result measure(unsigned threads, unsigned workers, unsigned blocks) {
+  simt::settings().worker_threads = workers;
+  std::vector<float> in(static_cast<std::size_t>(blocks) * threads), out(blocks);
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i % 5);
+  const simt::LaunchConfig config{blocks, threads, threads * sizeof(float)};
+  unsigned barriers = 1;
+  for (unsigned s = threads / 2; s > 0; s >>= 1) ++barriers;
+
+  simt::launch(config, emulated::BlockSum, in.data(), out.data());  // warm-up
+  std::vector<double> seconds;
+  unsigned long long allocated = 0;
+  for (int repetition = 0; repetition < 5; ++repetition) {
+    const auto before = allocations.load();
+    const auto t0 = std::chrono::steady_clock::now();
+    simt::launch(config, emulated::BlockSum, in.data(), out.data());
+    const auto t1 = std::chrono::steady_clock::now();
+    allocated += allocations.load() - before;
+    seconds.push_back(std::chrono::duration<double>(t1 - t0).count());
+  }
+  std::sort(seconds.begin(), seconds.end());
+  const double s = seconds[seconds.size() / 2];
+  // Verify: block b sums in[b*threads .. +threads).
+  for (unsigned b = 0; b < blocks; ++b) {
+    float expected = 0;
+    for (unsigned t = 0; t < threads; ++t) expected += in[static_cast<std::size_t>(b) * threads + t];
+    if (out[b] != expected) {
+      std::fprintf(stderr, "emulator_benchmark: wrong sum in block %u\n", b);
+      std::exit(1);
+    }
+  }
+  return {s * 1e9 / (static_cast<double>(blocks) * threads * barriers), blocks / s,
+          static_cast<double>(allocated) / (5.0 * blocks)};
+}
+
+}  // namespace
+
+int main() {
+  const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+  std::printf("CPU emulator: shared-memory tree reduction, median of 5 launches (%u hardware threads)\n",
+              hardware);
+  std::printf("%8s %8s %10s %16s %14s %18s\n", "threads", "workers", "blocks", "ns/thread-barrier",
+              "blocks/s", "allocations/block");
+  for (unsigned threads : {128u, 256u, 1024u}) {
+    const unsigned blocks = (1u << 23) / threads;  // 8 M GPU threads per launch
+    const Result one = measure(threads, 1, blocks);
+    std::printf("%8u %8u %10u %16.2f %14.0f %18.4f\n", threads, 1u, blocks, one.ns_per_thread_barrier,
+                one.blocks_per_second, one.allocations_per_block);
+    if (hardware > 1) {
+      const Result all = measure(threads, hardware, blocks);
+      std::printf("%8u %8u %10u %16.2f %14.0f %18.4f   (%.2fx the 1-worker throughput)\n", threads,
+                  hardware, blocks, all.ns_per_thread_barrier, all.blocks_per_second,
+                  all.allocations_per_block, all.blocks_per_second / one.blocks_per_second);
+    }
+  }
+  return 0;
+}
