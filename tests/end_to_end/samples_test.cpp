@@ -6,6 +6,8 @@
 #include "../catch.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,11 @@ const std::vector<Sample>& samples() {
       {"01_vector_add", SAMPLE_01_VECTOR_ADD, {"--n", "--block-n", "--seed"}, {"--variant", "--backend"}},
       {"02_matrix_add", SAMPLE_02_MATRIX_ADD, {"--rows", "--cols", "--block-n", "--seed"},
        {"--variant", "--backend"}},
+      {"03_thread_block_clusters", SAMPLE_03_THREAD_BLOCK_CLUSTERS,
+       {"--grid-x", "--grid-y", "--cluster-x", "--cluster-y", "--threads", "--exchange-cluster-size", "--seed"},
+       {"--backend"}},
+      {"04_distributed_shared_memory_histogram", SAMPLE_04_HISTOGRAM,
+       {"--n", "--bins", "--cluster-size", "--seed"}, {"--strategy", "--distribution", "--backend"}},
   };
   return all;
 }
@@ -65,7 +72,7 @@ std::vector<BadRun> bad_runs() {
     for (const std::string& option : s.integer_options) {
       for (const char* value : {"abc", "-5", "1e30", "99999999999999999999", "3.5", "", "12abc", "+7", " 9"})
         rows.push_back({s.name, {option, value}, option});
-      if (option != "--seed") rows.push_back({s.name, {option, "0"}, option});
+      if (option != "--seed" && option != "--cluster-size") rows.push_back({s.name, {option, "0"}, option});
       rows.push_back({s.name, {option}, option});  // value missing
     }
     for (const std::string& option : s.choice_options) {
@@ -80,6 +87,17 @@ std::vector<BadRun> bad_runs() {
   rows.push_back({"02_matrix_add", {"--rows", "1000000", "--cols", "1000000"}, "--rows/--cols"});
   rows.push_back({"02_matrix_add", {"--block-n", "33"}, "--block-n"});
   rows.push_back({"02_matrix_add", {"--rows", "1048561"}, "--rows"});
+  rows.push_back({"03_thread_block_clusters", {"--grid-x", "7"}, "--grid-x"});
+  rows.push_back({"03_thread_block_clusters", {"--cluster-x", "4", "--cluster-y", "8"}, "--cluster-x"});
+  rows.push_back({"03_thread_block_clusters", {"--threads", "1025"}, "--threads"});
+  const std::string histogram = "04_distributed_shared_memory_histogram";
+  rows.push_back({histogram, {"--strategy", "shared", "--bins", "100000"}, "--strategy shared"});
+  rows.push_back({histogram, {"--strategy", "cluster", "--cluster-size", "2", "--bins", "1000000"}, "--cluster-size"});
+  rows.push_back({histogram, {"--strategy", "cluster", "--bins", "5000000"}, "--strategy cluster"});
+  rows.push_back({histogram, {"--cluster-size", "4"}, "--cluster-size"});
+  rows.push_back({histogram, {"--n", "2^40"}, "--n"});
+  rows.push_back({histogram, {"--input", "/nonexistent/values.txt"}, "--input"});
+  rows.push_back({histogram, {"--input", MALFORMED_VALUES_FILE}, "--input"});
   return rows;
 }
 
@@ -98,6 +116,13 @@ TEST_CASE("Samples run with default and edge arguments and print one match line 
       {"02_matrix_add", {"--rows", "17", "--cols", "1025"}, 5},
       {"02_matrix_add", {"--variant", "vectorized", "--rows", "3", "--cols", "7"}, 1},
       {"02_matrix_add", {"--variant", "thread-id"}, 1},
+      {"03_thread_block_clusters", {}, 3},
+      {"03_thread_block_clusters", {"--grid-x", "4", "--grid-y", "4", "--cluster-x", "1", "--cluster-y", "4"}, 3},
+      {"03_thread_block_clusters", {"--cluster-x", "16", "--cluster-y", "1", "--grid-x", "16", "--exchange-cluster-size", "16"}, 3},
+      {"04_distributed_shared_memory_histogram", {}, 1},
+      {"04_distributed_shared_memory_histogram", {"--strategy", "global", "--n", "1"}, 1},
+      {"04_distributed_shared_memory_histogram", {"--strategy", "cluster", "--cluster-size", "8", "--bins", "1001"}, 1},
+      {"04_distributed_shared_memory_histogram", {"--distribution", "skewed", "--bins", "256"}, 1},
   };
   for (const GoodRun& run : runs) {
     const auto result = test::run_program(sample(run.sample).path, run.arguments);
@@ -109,6 +134,22 @@ TEST_CASE("Samples run with default and edge arguments and print one match line 
     CHECK(count(result.out, "MISMATCH") == 0);
     CHECK(result.err.empty());
   }
+}
+
+TEST_CASE("The histogram sample reads values from a file and writes its counts to a file", "[e2e]") {
+  const std::string in = "/tmp/tutorial-e2e-values.txt", out = "/tmp/tutorial-e2e-counts.txt";
+  std::ofstream(in) << "3 1 4 1 5\n9 2 6\n-7 5 3\n";
+  const auto result = test::run_program(sample("04_distributed_shared_memory_histogram").path,
+                                        {"--backend", "host", "--input", in, "--bins", "6", "--output", out});
+  INFO(result.out << result.err);
+  CHECK(result.exit_code == 0);
+  std::ifstream counts(out);
+  std::vector<int> bins;
+  for (int c; counts >> c;) bins.push_back(c);
+  // bins 0..5 of 3 1 4 1 5 9 2 6 -7 5 3, with 9 and 6 clamped to 5 and -7 to 0
+  CHECK(bins == std::vector<int>{1, 2, 1, 2, 1, 4});
+  std::remove(in.c_str());
+  std::remove(out.c_str());
 }
 
 TEST_CASE("Samples without a GPU say so in one line and run on the emulator", "[e2e]") {

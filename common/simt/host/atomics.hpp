@@ -3,9 +3,11 @@
 /// @brief CUDA's global-memory atomics for host-compiled kernels.
 ///
 /// Blocks run on several CPU threads, so these are real atomic read-modify-writes
-/// (`std::atomic_ref`), relaxed like CUDA's: they order nothing but themselves.
+/// (`std::atomic_ref`), relaxed like CUDA's: they order nothing but themselves. T is deduced
+/// from the address alone, so the value may be anything convertible (a shared-memory element).
 
 #include <atomic>
+#include <type_traits>
 #include <concepts>
 
 namespace simt::detail {
@@ -20,22 +22,22 @@ concept AtomicInteger =
 
 /// @brief `*address += value` atomically; returns the old value.
 template <simt::detail::AtomicArithmetic T>
-T atomicAdd(T* address, T value) {
+T atomicAdd(T* address, std::type_identity_t<T> value) {
   return std::atomic_ref<T>(*address).fetch_add(value, std::memory_order_relaxed);
 }
 /// @brief `*address -= value` atomically; returns the old value.
 template <simt::detail::AtomicInteger T>
-T atomicSub(T* address, T value) {
+T atomicSub(T* address, std::type_identity_t<T> value) {
   return std::atomic_ref<T>(*address).fetch_sub(value, std::memory_order_relaxed);
 }
 /// @brief Stores `value`; returns the old value.
 template <simt::detail::AtomicArithmetic T>
-T atomicExch(T* address, T value) {
+T atomicExch(T* address, std::type_identity_t<T> value) {
   return std::atomic_ref<T>(*address).exchange(value, std::memory_order_relaxed);
 }
 /// @brief `*address = min(*address, value)` atomically; returns the old value.
 template <simt::detail::AtomicInteger T>
-T atomicMin(T* address, T value) {
+T atomicMin(T* address, std::type_identity_t<T> value) {
   std::atomic_ref<T> ref(*address);
   T old = ref.load(std::memory_order_relaxed);
   while (value < old && !ref.compare_exchange_weak(old, value, std::memory_order_relaxed)) {
@@ -44,7 +46,7 @@ T atomicMin(T* address, T value) {
 }
 /// @brief `*address = max(*address, value)` atomically; returns the old value.
 template <simt::detail::AtomicInteger T>
-T atomicMax(T* address, T value) {
+T atomicMax(T* address, std::type_identity_t<T> value) {
   std::atomic_ref<T> ref(*address);
   T old = ref.load(std::memory_order_relaxed);
   while (value > old && !ref.compare_exchange_weak(old, value, std::memory_order_relaxed)) {
@@ -53,7 +55,7 @@ T atomicMax(T* address, T value) {
 }
 /// @brief Stores `value` if `*address == compare`; returns the old value.
 template <simt::detail::AtomicInteger T>
-T atomicCAS(T* address, T compare, T value) {
+T atomicCAS(T* address, std::type_identity_t<T> compare, std::type_identity_t<T> value) {
   std::atomic_ref<T>(*address).compare_exchange_strong(compare, value, std::memory_order_relaxed);
   return compare;
 }

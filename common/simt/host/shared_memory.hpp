@@ -135,7 +135,7 @@ shared_pointer<T> dynamic_shared() {
 
 /// @brief `*address += value`; returns the old value.
 template <class T>
-T atomicAdd(simt::shared_pointer<T> address, T value) {
+T atomicAdd(simt::shared_pointer<T> address, std::type_identity_t<T> value) {
   T* p = address.address();
   const T old = *p;
   *p = old + value;
@@ -143,7 +143,7 @@ T atomicAdd(simt::shared_pointer<T> address, T value) {
 }
 /// @brief `*address -= value`; returns the old value.
 template <class T>
-T atomicSub(simt::shared_pointer<T> address, T value) {
+T atomicSub(simt::shared_pointer<T> address, std::type_identity_t<T> value) {
   T* p = address.address();
   const T old = *p;
   *p = old - value;
@@ -151,7 +151,7 @@ T atomicSub(simt::shared_pointer<T> address, T value) {
 }
 /// @brief `*address = max(*address, value)`; returns the old value.
 template <class T>
-T atomicMax(simt::shared_pointer<T> address, T value) {
+T atomicMax(simt::shared_pointer<T> address, std::type_identity_t<T> value) {
   T* p = address.address();
   const T old = *p;
   if (value > old) *p = value;
@@ -159,7 +159,7 @@ T atomicMax(simt::shared_pointer<T> address, T value) {
 }
 /// @brief `*address = min(*address, value)`; returns the old value.
 template <class T>
-T atomicMin(simt::shared_pointer<T> address, T value) {
+T atomicMin(simt::shared_pointer<T> address, std::type_identity_t<T> value) {
   T* p = address.address();
   const T old = *p;
   if (value < old) *p = value;
@@ -167,7 +167,7 @@ T atomicMin(simt::shared_pointer<T> address, T value) {
 }
 /// @brief Stores `value`; returns the old value.
 template <class T>
-T atomicExch(simt::shared_pointer<T> address, T value) {
+T atomicExch(simt::shared_pointer<T> address, std::type_identity_t<T> value) {
   T* p = address.address();
   const T old = *p;
   *p = value;

@@ -1,0 +1,164 @@
+// Chapter 03's launches: a compile-time cluster shape with <<<>>>, a launch-time shape with
+// cudaLaunchKernelEx, the occupancy queries, and the same kernels on the CPU emulator.
+
+#include "clusters.hpp"
+#include "clusters_kernels.cuh"
+
+#include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
+#include "common/usage_error.hpp"
+
+#include <simt/launch.hpp>
+
+#include <string>
+
+// The same kernels compiled by the host compiler for the CPU emulator.
+namespace emulated {
+decltype(::RecordPlaceFixedCluster) RecordPlaceFixedCluster;
+decltype(::RecordPlaceLaunchCluster) RecordPlaceLaunchCluster;
+decltype(::ExchangeWithNeighbour) ExchangeWithNeighbour;
+}  // namespace emulated
+
+namespace clusters {
+
+namespace {
+
+std::string shape(simt::Dim3 d) { return std::to_string(d.x) + " x " + std::to_string(d.y); }
+
+std::vector<BlockPlace> to_places(const std::vector<unsigned>& raw) {
+  std::vector<BlockPlace> places(raw.size() / kPlaceFields);
+  for (std::size_t b = 0; b < places.size(); ++b) {
+    const unsigned* r = &raw[kPlaceFields * b];
+    places[b] = {r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8]};
+  }
+  return places;
+}
+
+// [doc:launch-config]
+// A launch whose cluster shape is chosen at run time.
+void launch_with_cluster(dim3 grid, dim3 cluster, unsigned threads, unsigned* out) {
+  if (cluster.x * cluster.y * cluster.z > 8)  // 8 is portable; more must be asked for
+    CUDA_CHECK(cudaFuncSetAttribute(RecordPlaceLaunchCluster,
+                                    cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  cudaLaunchConfig_t config = {};
+  config.gridDim = grid;
+  config.blockDim = dim3(threads);
+  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeClusterDimension;
+  attribute[0].val.clusterDim.x = cluster.x;
+  attribute[0].val.clusterDim.y = cluster.y;
+  attribute[0].val.clusterDim.z = cluster.z;
+  config.attrs = attribute;
+  config.numAttrs = 1;
+  CUDA_CHECK(cudaLaunchKernelEx(&config, RecordPlaceLaunchCluster, out));
+}
+// [doc:launch-config]
+
+}  // namespace
+
+ClusterLimits query_limits(tutorial::Backend backend, simt::Dim3 cluster, unsigned threads) {
+  ClusterLimits limits;
+  if (backend == tutorial::Backend::emulator) {
+    limits.max_portable = static_cast<int>(simt::max_portable_cluster_size);
+    limits.max_non_portable = static_cast<int>(simt::max_cluster_size);
+    return limits;
+  }
+  // [doc:occupancy]
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(cluster.x * 16, cluster.y);
+  config.blockDim = dim3(threads);
+  CUDA_CHECK(cudaFuncSetAttribute(RecordPlaceLaunchCluster,
+                                  cudaFuncAttributeNonPortableClusterSizeAllowed, 0));
+  CUDA_CHECK(cudaOccupancyMaxPotentialClusterSize(&limits.max_portable, RecordPlaceLaunchCluster, &config));
+  CUDA_CHECK(cudaFuncSetAttribute(RecordPlaceLaunchCluster,
+                                  cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  CUDA_CHECK(cudaOccupancyMaxPotentialClusterSize(&limits.max_non_portable, RecordPlaceLaunchCluster, &config));
+
+  // How many clusters of this shape can be resident on the GPU at once.
+  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeClusterDimension;
+  attribute[0].val.clusterDim.x = cluster.x;
+  attribute[0].val.clusterDim.y = cluster.y;
+  attribute[0].val.clusterDim.z = 1;
+  config.attrs = attribute;
+  config.numAttrs = 1;
+  int active = 0;
+  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&active, RecordPlaceLaunchCluster, &config));
+  limits.max_active_clusters = active;
+  // [doc:occupancy]
+  return limits;
+}
+
+void check_cluster_shape(simt::Dim3 grid, simt::Dim3 cluster, const ClusterLimits& limits) {
+  if (cluster.volume() == 0)
+    throw tutorial::UsageError("--cluster-x/--cluster-y", "a cluster has at least one block in each dimension");
+  if (cluster.volume() > static_cast<std::uint64_t>(limits.max_non_portable))
+    throw tutorial::UsageError(
+        "--cluster-x/--cluster-y",
+        "a cluster of " + shape(cluster) + " = " + std::to_string(cluster.volume()) +
+            " blocks exceeds the " + std::to_string(limits.max_non_portable) +
+            " this device allows (8 is the portable limit; more needs "
+            "cudaFuncAttributeNonPortableClusterSizeAllowed)");
+  if (grid.x % cluster.x != 0 || grid.y % cluster.y != 0)
+    throw tutorial::UsageError(
+        "--grid-x/--grid-y",
+        "the grid of " + shape(grid) + " blocks is not a whole number of " + shape(cluster) +
+            " clusters: each grid dimension must be a multiple of the cluster's");
+}
+
+std::vector<BlockPlace> record_places(tutorial::Backend backend, ShapeGiven given, simt::Dim3 grid,
+                                      simt::Dim3 cluster, unsigned threads) {
+  std::vector<unsigned> raw(kPlaceFields * grid.volume(), ~0u);
+  if (given == ShapeGiven::compile_time) cluster = compile_time_cluster;
+  if (backend == tutorial::Backend::emulator) {
+    // On the emulator the compile-time shape is passed with the launch, like any other.
+    simt::LaunchConfig config{grid, threads, 0, cluster};
+    config.non_portable_cluster_size_allowed = cluster.volume() > simt::max_portable_cluster_size;
+    simt::launch(config,
+                 given == ShapeGiven::compile_time ? emulated::RecordPlaceFixedCluster
+                                                   : emulated::RecordPlaceLaunchCluster,
+                 raw.data());
+    return to_places(raw);
+  }
+  tutorial::DeviceBuffer<unsigned> d_out{std::span<const unsigned>(raw)};
+  if (given == ShapeGiven::compile_time) {
+    // [doc:launch-compile-time]
+    RecordPlaceFixedCluster<<<dim3(grid.x, grid.y), threads>>>(d_out.get());
+    // [doc:launch-compile-time]
+    CUDA_CHECK(cudaGetLastError());
+  } else {
+    launch_with_cluster(dim3(grid.x, grid.y), dim3(cluster.x, cluster.y), threads, d_out.get());
+  }
+  d_out.copy_to(raw);
+  return to_places(raw);
+}
+
+std::vector<unsigned> exchange(tutorial::Backend backend, unsigned clusters, unsigned cluster_size) {
+  const unsigned blocks = clusters * cluster_size, threads = 32;
+  std::vector<unsigned> out(blocks, ~0u);
+  if (backend == tutorial::Backend::emulator) {
+    simt::LaunchConfig config{blocks, threads, 0, {cluster_size, 1, 1}};
+    config.non_portable_cluster_size_allowed = cluster_size > simt::max_portable_cluster_size;
+    simt::launch(config, emulated::ExchangeWithNeighbour, out.data());
+    return out;
+  }
+  tutorial::DeviceBuffer<unsigned> d_out{std::span<const unsigned>(out)};
+  if (cluster_size > 8)
+    CUDA_CHECK(cudaFuncSetAttribute(ExchangeWithNeighbour,
+                                    cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(blocks);
+  config.blockDim = dim3(threads);
+  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeClusterDimension;
+  attribute[0].val.clusterDim.x = cluster_size;
+  attribute[0].val.clusterDim.y = 1;
+  attribute[0].val.clusterDim.z = 1;
+  config.attrs = attribute;
+  config.numAttrs = 1;
+  CUDA_CHECK(cudaLaunchKernelEx(&config, ExchangeWithNeighbour, d_out.get()));
+  d_out.copy_to(out);
+  return out;
+}
+
+}  // namespace clusters

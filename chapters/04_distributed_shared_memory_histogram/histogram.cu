@@ -1,0 +1,292 @@
+// Chapter 04's launches: the strategy choice, the three kernels on the GPU and on the CPU
+// emulator, and the benchmark against CUB.
+
+#include "histogram.hpp"
+#include "histogram_kernels.cuh"
+
+#include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
+#include "common/memory_budget.hpp"
+#include "common/timing.hpp"
+#include "common/usage_error.hpp"
+
+#include <simt/launch.hpp>
+
+#include <cub/device/device_histogram.cuh>
+
+#include <algorithm>
+#include <random>
+
+// The same kernels compiled by the host compiler for the CPU emulator.
+namespace emulated {
+decltype(::HistogramGlobal) HistogramGlobal;
+decltype(::HistogramShared) HistogramShared;
+decltype(::clusterHist_kernel) clusterHist_kernel;
+}  // namespace emulated
+
+namespace histogram {
+
+namespace {
+
+constexpr unsigned threads_per_block = 512;
+
+// Blocks for a grid-stride launch: enough to fill the GPU (as many as fit at once), or a
+// few per emulator worker; a whole number of clusters, never more than the work needs.
+unsigned grid_blocks(tutorial::Backend backend, const Plan& plan, long long n, const Limits& limits,
+                     int resident_per_sm) {
+  const long long needed = std::max<long long>(1, (n + threads_per_block - 1) / threads_per_block);
+  long long blocks = backend == tutorial::Backend::device
+                         ? static_cast<long long>(limits.multiprocessors) * std::max(1, resident_per_sm)
+                         : 16;
+  blocks = std::min(blocks, needed);
+  blocks = std::max<long long>(plan.cluster_size, blocks / plan.cluster_size * plan.cluster_size);
+  return static_cast<unsigned>(blocks);
+}
+
+// Raises the kernel's shared-memory limit above the default 48 KiB when it needs more, and
+// allows clusters of more than 8 blocks when it uses them.
+template <class Kernel>
+void prepare(Kernel kernel, const Plan& plan) {
+  CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  static_cast<int>(plan.shared_bytes)));
+  if (plan.cluster_size > 8)
+    CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+}
+
+// [doc:launch]
+void launch_on_device(const Plan& plan, int* bins, int nbins, const int* input, long long n,
+                      const Limits& limits) {
+  int per_sm = 0;
+  switch (plan.strategy) {
+    case Strategy::global: {
+      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, HistogramGlobal, threads_per_block, 0));
+      HistogramGlobal<<<grid_blocks(tutorial::Backend::device, plan, n, limits, per_sm), threads_per_block>>>(
+          bins, nbins, input, n);
+      break;
+    }
+    case Strategy::shared: {
+      prepare(HistogramShared, plan);
+      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, HistogramShared, threads_per_block,
+                                                               plan.shared_bytes));
+      HistogramShared<<<grid_blocks(tutorial::Backend::device, plan, n, limits, per_sm), threads_per_block,
+                        plan.shared_bytes>>>(bins, nbins, input, n);
+      break;
+    }
+    case Strategy::cluster: {
+      prepare(clusterHist_kernel, plan);
+      cudaLaunchConfig_t config = {};
+      config.blockDim = dim3(threads_per_block);
+      config.dynamicSmemBytes = plan.shared_bytes;
+      cudaLaunchAttribute attribute[1];
+      attribute[0].id = cudaLaunchAttributeClusterDimension;
+      attribute[0].val.clusterDim.x = plan.cluster_size;
+      attribute[0].val.clusterDim.y = 1;
+      attribute[0].val.clusterDim.z = 1;
+      config.attrs = attribute;
+      config.numAttrs = 1;
+      config.gridDim = dim3(plan.cluster_size);
+      int clusters = 0;  // clusters resident at once, to fill the GPU
+      CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, clusterHist_kernel, &config));
+      const int per_sm_equivalent = clusters * static_cast<int>(plan.cluster_size) / std::max(1, limits.multiprocessors);
+      config.gridDim = dim3(grid_blocks(tutorial::Backend::device, plan, n, limits, std::max(1, per_sm_equivalent)));
+      CUDA_CHECK(cudaLaunchKernelEx(&config, clusterHist_kernel, bins, nbins, plan.bins_per_block, input,
+                                    static_cast<size_t>(n)));
+      break;
+    }
+    case Strategy::automatic:
+      throw std::logic_error("launch_on_device: plan() resolves automatic first");
+  }
+  CUDA_CHECK(cudaGetLastError());
+}
+
+void launch_on_emulator(const Plan& plan, int* bins, int nbins, const int* input, long long n,
+                        const Limits& limits) {
+  const unsigned blocks = grid_blocks(tutorial::Backend::emulator, plan, n, limits, 0);
+  switch (plan.strategy) {
+    case Strategy::global:
+      simt::launch(blocks, threads_per_block, emulated::HistogramGlobal, bins, nbins, input, n);
+      break;
+    case Strategy::shared:
+      simt::launch(simt::LaunchConfig{blocks, threads_per_block, plan.shared_bytes},
+                   emulated::HistogramShared, bins, nbins, input, n);
+      break;
+    case Strategy::cluster: {
+      simt::LaunchConfig config{blocks, threads_per_block, plan.shared_bytes, {plan.cluster_size, 1, 1}};
+      config.non_portable_cluster_size_allowed = plan.cluster_size > 8;
+      simt::launch(config, emulated::clusterHist_kernel, bins, nbins, plan.bins_per_block, input,
+                   static_cast<size_t>(n));
+      break;
+    }
+    case Strategy::automatic:
+      throw std::logic_error("launch_on_emulator: plan() resolves automatic first");
+  }
+}
+// [doc:launch]
+
+}  // namespace
+
+std::string Plan::describe() const {
+  const std::string size = tutorial::format_bytes(shared_bytes);
+  switch (strategy) {
+    case Strategy::global:
+      return "global atomics";
+    case Strategy::shared:
+      return "shared memory per block (" + size + ")";
+    case Strategy::cluster:
+      return "cluster of " + std::to_string(cluster_size) + " blocks, " + std::to_string(bins_per_block) +
+             " bins (" + size + ") per block";
+    case Strategy::automatic:
+      break;
+  }
+  return "auto";
+}
+
+Limits query_limits(tutorial::Backend backend) {
+  if (backend == tutorial::Backend::emulator)
+    return {232448, simt::max_cluster_size, 0};  // the emulator imitates an H100
+  Limits limits;
+  int device = 0, optin = 0, sms = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  limits.shared_bytes_per_block = static_cast<std::size_t>(optin);
+  limits.multiprocessors = sms;
+  // The largest cluster the device schedules for this kernel with all the shared memory a
+  // block can have, with non-portable sizes allowed.
+  CUDA_CHECK(cudaFuncSetAttribute(clusterHist_kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  CUDA_CHECK(cudaFuncSetAttribute(clusterHist_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(16 * sms);
+  config.blockDim = dim3(threads_per_block);
+  config.dynamicSmemBytes = static_cast<size_t>(optin);
+  int max_cluster = 0;
+  CUDA_CHECK(cudaOccupancyMaxPotentialClusterSize(&max_cluster, clusterHist_kernel, &config));
+  limits.max_cluster_size = static_cast<unsigned>(std::max(1, max_cluster));
+  return limits;
+}
+
+// [doc:plan]
+Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& limits) {
+  const auto bytes_for = [](long long bins) { return static_cast<std::size_t>(bins) * sizeof(int); };
+  const auto cluster_plan = [&](unsigned size) {
+    const int per_block = static_cast<int>((nbins + size - 1) / size);
+    return Plan{Strategy::cluster, size, per_block, bytes_for(per_block)};
+  };
+  const std::string one_block = tutorial::format_bytes(limits.shared_bytes_per_block);
+
+  switch (strategy) {
+    case Strategy::global:
+      return Plan{Strategy::global, 1, 0, 0};
+    case Strategy::shared:
+      if (bytes_for(nbins) > limits.shared_bytes_per_block)
+        throw tutorial::UsageError("--strategy shared",
+                                   std::to_string(nbins) + " bins need " + tutorial::format_bytes(bytes_for(nbins)) +
+                                       " of shared memory; a block has at most " + one_block);
+      return Plan{Strategy::shared, 1, nbins, bytes_for(nbins)};
+    case Strategy::cluster: {
+      if (cluster_size > limits.max_cluster_size)
+        throw tutorial::UsageError("--cluster-size", "this device schedules clusters of at most " +
+                                                         std::to_string(limits.max_cluster_size) + " blocks");
+      if (cluster_size != 0) {
+        const Plan p = cluster_plan(cluster_size);
+        if (p.shared_bytes > limits.shared_bytes_per_block)
+          throw tutorial::UsageError("--cluster-size", std::to_string(nbins) + " bins over " +
+                                                           std::to_string(cluster_size) + " blocks need " +
+                                                           tutorial::format_bytes(p.shared_bytes) +
+                                                           " per block; a block has at most " + one_block);
+        return p;
+      }
+      for (unsigned size = 1; size <= limits.max_cluster_size; size *= 2)
+        if (const Plan p = cluster_plan(size); p.shared_bytes <= limits.shared_bytes_per_block) return p;
+      throw tutorial::UsageError("--strategy cluster", std::to_string(nbins) + " bins do not fit in the shared memory of " +
+                                                           std::to_string(limits.max_cluster_size) + " blocks of " + one_block);
+    }
+    case Strategy::automatic:
+      // The guide's point: the cluster size can follow the number of bins. One block's shared
+      // memory if the histogram fits there; otherwise the smallest cluster whose distributed
+      // shared memory holds it; otherwise device memory.
+      if (bytes_for(nbins) <= limits.shared_bytes_per_block) return Plan{Strategy::shared, 1, nbins, bytes_for(nbins)};
+      for (unsigned size = 2; size <= limits.max_cluster_size; size *= 2)
+        if (const Plan p = cluster_plan(size); p.shared_bytes <= limits.shared_bytes_per_block) return p;
+      return Plan{Strategy::global, 1, 0, 0};
+  }
+  return Plan{};
+}
+// [doc:plan]
+
+std::vector<int> compute(tutorial::Backend backend, const Plan& plan, std::span<const int> input, int nbins) {
+  const Limits limits = query_limits(backend);
+  std::vector<int> bins(static_cast<std::size_t>(nbins), 0);
+  const auto n = static_cast<long long>(input.size());
+  if (backend == tutorial::Backend::emulator) {
+    launch_on_emulator(plan, bins.data(), nbins, input.data(), n, limits);
+    return bins;
+  }
+  tutorial::DeviceBuffer<int> d_input(input);
+  tutorial::DeviceBuffer<int> d_bins(bins.size());
+  CUDA_CHECK(cudaMemset(d_bins.get(), 0, bins.size() * sizeof(int)));  // the kernels add to bins
+  launch_on_device(plan, d_bins.get(), nbins, d_input.get(), n, limits);
+  d_bins.copy_to(bins);
+  return bins;
+}
+
+std::vector<BenchmarkRow> benchmark_on_device(long long n, const std::vector<int>& bin_counts, std::uint64_t seed) {
+  const Limits limits = query_limits(tutorial::Backend::device);
+  const auto count = static_cast<std::size_t>(n);
+  std::vector<int> input(count);
+  tutorial::DeviceBuffer<int> d_input(count);
+  std::vector<BenchmarkRow> rows;
+  for (const int nbins : bin_counts) {
+    std::mt19937_64 random(seed + static_cast<std::uint64_t>(nbins));
+    std::uniform_int_distribution<int> uniform(0, nbins - 1);  // in range: CUB drops others
+    for (int& v : input) v = uniform(random);
+    d_input.copy_from(input);
+    std::vector<int> expected(static_cast<std::size_t>(nbins), 0);
+    for (int v : input) ++expected[static_cast<std::size_t>(v)];
+
+    tutorial::DeviceBuffer<int> d_bins(static_cast<std::size_t>(nbins));
+    std::vector<int> bins(static_cast<std::size_t>(nbins));
+    const auto measure = [&](const std::string& method, const std::function<void()>& run) {
+      const tutorial::Timing t = tutorial::time_on_device([&] {
+        CUDA_CHECK(cudaMemsetAsync(d_bins.get(), 0, bins.size() * sizeof(int)));
+        run();
+      });
+      d_bins.copy_to(bins);
+      rows.push_back({nbins, method, t.median_ms, static_cast<double>(n) / (t.median_ms * 1e-3), bins == expected});
+    };
+
+    std::vector<Plan> plans{Plan{Strategy::global, 1, 0, 0}};
+    if (static_cast<std::size_t>(nbins) * sizeof(int) <= limits.shared_bytes_per_block)
+      plans.push_back(plan(Strategy::shared, 0, nbins, limits));
+    for (unsigned size = 1; size <= limits.max_cluster_size; size *= 2) {
+      const int per_block = (nbins + static_cast<int>(size) - 1) / static_cast<int>(size);
+      if (static_cast<std::size_t>(per_block) * sizeof(int) <= limits.shared_bytes_per_block)
+        plans.push_back(plan(Strategy::cluster, size, nbins, limits));
+    }
+    for (const Plan& p : plans) {
+      const std::string name = p.strategy == Strategy::global   ? "global"
+                               : p.strategy == Strategy::shared ? "shared"
+                                                                : "cluster " + std::to_string(p.cluster_size);
+      measure(name, [&] { launch_on_device(p, d_bins.get(), nbins, d_input.get(), n, limits); });
+    }
+    const Plan chosen = plan(Strategy::automatic, 0, nbins, limits);
+    measure("auto (" + chosen.describe() + ")",
+            [&] { launch_on_device(chosen, d_bins.get(), nbins, d_input.get(), n, limits); });
+
+    // [doc:cub]
+    // CUB's histogram over nbins equal-width bins of [0, nbins): the library a CUDA programmer
+    // would otherwise reach for. Its scratch space is sized by a first call with no storage.
+    std::size_t scratch_bytes = 0;
+    CUDA_CHECK(cub::DeviceHistogram::HistogramEven(nullptr, scratch_bytes, d_input.get(), d_bins.get(),
+                                                   nbins + 1, 0, nbins, n));
+    tutorial::DeviceBuffer<std::byte> scratch(std::max<std::size_t>(scratch_bytes, 1));
+    measure("CUB DeviceHistogram::HistogramEven", [&] {
+      CUDA_CHECK(cub::DeviceHistogram::HistogramEven(scratch.get(), scratch_bytes, d_input.get(), d_bins.get(),
+                                                     nbins + 1, 0, nbins, n));
+    });
+    // [doc:cub]
+  }
+  return rows;
+}
+
+}  // namespace histogram

@@ -1,0 +1,66 @@
+#pragma once
+// Chapter 04's kernel library: histograms with global atomics, per-block shared memory, or
+// distributed shared memory across a thread block cluster, on the GPU or the CPU emulator.
+
+#include "common/backend.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace histogram {
+
+/// How the histogram is built (`--strategy`).
+enum class Strategy {
+  automatic,  ///< The fastest that fits: shared, else the smallest cluster, else global.
+  global,     ///< HistogramGlobal: atomics in device memory.
+  shared,     ///< HistogramShared: one copy of the histogram per block in shared memory.
+  cluster,    ///< clusterHist_kernel: the histogram split across a cluster's shared memory.
+};
+
+/// What the device (or the emulator) offers the histogram kernels.
+struct Limits {
+  std::size_t shared_bytes_per_block = 0;  ///< Largest dynamic shared memory of one block.
+  unsigned max_cluster_size = 8;           ///< 8, or 16 if non-portable sizes are allowed.
+  int multiprocessors = 0;                 ///< SMs (0 on the emulator).
+};
+
+/// Reads the limits of the GPU, or the emulator's (which imitates an H100).
+[[nodiscard]] Limits query_limits(tutorial::Backend backend);
+
+/// A resolved launch: which kernel, cluster size and shared memory per block.
+struct Plan {
+  Strategy strategy = Strategy::global;  ///< Never automatic once planned.
+  unsigned cluster_size = 1;             ///< Blocks per cluster (cluster strategy).
+  int bins_per_block = 0;                ///< Bins each block's shared memory holds.
+  std::size_t shared_bytes = 0;          ///< Dynamic shared memory per block.
+  /// "cluster of 4 blocks, 16384 bins (64.00 KiB) per block".
+  [[nodiscard]] std::string describe() const;
+};
+
+/// Resolves `strategy` (and `cluster_size`, 0 = choose) for `nbins`. Throws UsageError naming
+/// --strategy or --cluster-size when the request does not fit the limits.
+[[nodiscard]] Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& limits);
+
+/// The histogram of `input` over `nbins` bins (values outside [0, nbins) clamped).
+[[nodiscard]] std::vector<int> compute(tutorial::Backend backend, const Plan& plan,
+                                       std::span<const int> input, int nbins);
+
+/// One measurement of the benchmark.
+struct BenchmarkRow {
+  int nbins = 0;              ///< Number of bins.
+  std::string method;         ///< "global", "shared", "cluster 2", "auto (cluster 2)", "CUB HistogramEven".
+  double median_ms = 0;       ///< Median time of one histogram.
+  double elements_per_s = 0;  ///< Input elements per second.
+  bool verified = false;      ///< Equal to the CPU histogram.
+};
+
+/// Times every strategy (every cluster size that fits), auto, and CUB's
+/// DeviceHistogram::HistogramEven on `n` uniform values for each bin count.
+[[nodiscard]] std::vector<BenchmarkRow> benchmark_on_device(long long n, const std::vector<int>& bin_counts,
+                                                            std::uint64_t seed);
+
+}  // namespace histogram

@@ -1,0 +1,191 @@
+// Chapter 04 - a histogram in distributed shared memory (CUDA C++ Programming Guide,
+// "Distributed Shared Memory"). Builds a histogram with the strategy the number of bins calls
+// for, checks it exactly against a CPU histogram, and can benchmark every strategy against CUB.
+
+#include "histogram.hpp"
+
+#include "common/backend.hpp"
+#include "common/cli.hpp"
+#include "common/memory_budget.hpp"
+#include "common/sample_main.hpp"
+#include "common/usage_error.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using histogram::Strategy;
+
+// [doc:reference]
+// The CPU reference: clamp like the kernels, count.
+std::vector<int> reference_histogram(const std::vector<int>& values, int nbins) {
+  std::vector<int> bins(static_cast<std::size_t>(nbins), 0);
+  for (int v : values) ++bins[static_cast<std::size_t>(std::clamp(v, 0, nbins - 1))];
+  return bins;
+}
+// [doc:reference]
+
+// Uniform values over the bins plus 1/8 of the range beyond each end (out-of-range values on
+// both sides); skewed: 90% of the values in four bins, where atomics contend.
+std::vector<int> make_values(long long n, int nbins, bool skewed, std::uint64_t seed) {
+  std::mt19937_64 random(seed);
+  const int margin = nbins / 8 + 1;
+  std::uniform_int_distribution<int> wide(-margin, nbins - 1 + margin);
+  std::uniform_int_distribution<int> hot(0, 3);
+  std::uniform_real_distribution<double> coin(0.0, 1.0);
+  std::vector<int> values(static_cast<std::size_t>(n));
+  for (int& v : values) v = skewed && coin(random) < 0.9 ? (nbins / 4) * hot(random) : wide(random);
+  return values;
+}
+
+// Whitespace-separated integers; a malformed token is refused with its line number.
+std::vector<int> read_values(const std::string& path) {
+  std::ifstream file(path);
+  if (!file) throw tutorial::UsageError("--input", "cannot open '" + path + "'");
+  std::vector<int> values;
+  std::string line;
+  for (long long number = 1; std::getline(file, line); ++number) {
+    std::istringstream words(line);
+    std::string word;
+    while (words >> word) {
+      int v = 0;
+      const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), v);
+      if (error != std::errc{} || end != word.data() + word.size())
+        throw tutorial::UsageError("--input", path + " line " + std::to_string(number) + ": '" + word +
+                                                  "' is not an integer from -2147483648 to 2147483647");
+      values.push_back(v);
+    }
+  }
+  if (values.empty()) throw tutorial::UsageError("--input", "'" + path + "' holds no values");
+  return values;
+}
+
+void write_counts(const std::string& path, const std::vector<int>& bins) {
+  std::ofstream file(path);
+  for (int count : bins) file << count << '\n';
+  if (!file) throw tutorial::UsageError("--output", "cannot write '" + path + "'");
+}
+
+void run_benchmark(long long n, const std::vector<int>& bin_counts, std::uint64_t seed,
+                   const tutorial::DeviceInfo& device, const std::string& csv_path) {
+  std::printf("Chapter 04 benchmark on %s: n = %lld uniform values, median of 25 runs (G elements/s)\n",
+              device.name.c_str(), n);
+  const auto rows = histogram::benchmark_on_device(n, bin_counts, seed);
+  std::map<int, std::vector<const histogram::BenchmarkRow*>> by_bins;
+  for (const auto& r : rows) by_bins[r.nbins].push_back(&r);
+  for (const auto& [nbins, group] : by_bins) {
+    double best = 0, cub = 0, chosen = 0;
+    for (const auto* r : group) {
+      if (r->method.starts_with("CUB")) cub = r->elements_per_s;
+      else if (r->method.starts_with("auto")) chosen = r->elements_per_s;
+      else best = std::max(best, r->elements_per_s);
+    }
+    std::printf("\n%d bins\n  %-52s %9s %10s %8s %7s  %s\n", nbins, "method", "ms", "G el/s", "of best", "vs CUB", "result");
+    for (const auto* r : group)
+      std::printf("  %-52s %9.3f %10.1f %7.2fx %6.2fx  %s\n", r->method.c_str(), r->median_ms,
+                  r->elements_per_s / 1e9, r->elements_per_s / best, r->elements_per_s / cub,
+                  r->verified ? "match" : "MISMATCH");
+    std::printf("  auto: %.2fx the best strategy, %.2fx CUB\n", chosen / best, chosen / cub);
+  }
+  if (!csv_path.empty()) {
+    std::ofstream csv(csv_path);
+    const std::time_t now = std::time(nullptr);
+    char date[32];
+    std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+    csv << "device,driver,date,n,bins,method,median_ms,gelements_per_s,verified\n";
+    for (const auto& r : rows)
+      csv << '"' << device.name << "\"," << device.driver_version << ',' << date << ',' << n << ',' << r.nbins
+          << ",\"" << r.method << "\"," << r.median_ms << ',' << r.elements_per_s / 1e9 << ','
+          << (r.verified ? "yes" : "no") << '\n';
+    if (!csv) throw tutorial::UsageError("--csv", "cannot write '" + csv_path + "'");
+    std::printf("\nwrote %s\n", csv_path.c_str());
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return tutorial::run_sample(argv[0], [&] {
+    long long n = 1'000'000;
+    int nbins = 100'000;
+    unsigned cluster_size = 0;
+    Strategy strategy = Strategy::automatic;
+    enum class Distribution { uniform, skewed } distribution = Distribution::uniform;
+    std::string input_path, output_path, csv_path;
+
+    tutorial::Cli cli("04_distributed_shared_memory_histogram",
+                      "Chapter 04: a histogram in distributed shared memory");
+    cli.add_integer("--n", n, 1, 1ll << 40, "number of values (ignored with --input)");
+    cli.add_integer("--bins", nbins, 1, 1 << 28, "number of bins");
+    cli.add_choice("--strategy", strategy,
+                   {{"auto", Strategy::automatic}, {"global", Strategy::global},
+                    {"shared", Strategy::shared}, {"cluster", Strategy::cluster}},
+                   "how to build the histogram");
+    cli.add_integer("--cluster-size", cluster_size, 0, 16,
+                    "blocks per cluster with --strategy cluster (0: the smallest that fits)",
+                    "a cluster has at most 16 blocks");
+    cli.add_choice("--distribution", distribution,
+                   {{"uniform", Distribution::uniform}, {"skewed", Distribution::skewed}},
+                   "random values: uniform, or 90% in four bins");
+    cli.add_text("--input", input_path, "read the values from FILE (whitespace-separated integers)");
+    cli.add_text("--output", output_path, "write the histogram to FILE, one count per line");
+    cli.add_text("--csv", csv_path, "with --benchmark: write the measurements to FILE");
+    // The cluster strategy needs compute capability 9.0 on the GPU.
+    const auto chosen = cli.parse_and_select_backend(argc, argv, {9, 0});
+    if (!chosen) return 0;
+    const tutorial::Backend backend = chosen->backend;
+    const auto& common = cli.common();
+
+    if (common.benchmark) {
+      if (backend != tutorial::Backend::device)
+        throw tutorial::UsageError("--benchmark", "measures the GPU and needs one of compute capability 9.0");
+      if (!cli.given("--n")) n = 1ll << 28;
+      tutorial::require_memory("--n", tutorial::bytes_needed("--n", n, sizeof(int), 2), backend);
+      const std::vector<int> bin_counts =
+          cli.given("--bins") ? std::vector<int>{nbins} : std::vector<int>{256, 4096, 65536, 262144, 1048576};
+      run_benchmark(n, bin_counts, common.seed, *chosen->device, csv_path);
+      return 0;
+    }
+    if (cli.given("--cluster-size") && strategy != Strategy::cluster)
+      throw tutorial::UsageError("--cluster-size", "applies to --strategy cluster only");
+
+    const histogram::Limits limits = histogram::query_limits(backend);
+    const histogram::Plan plan = histogram::plan(strategy, cluster_size, nbins, limits);
+    if (input_path.empty())
+      tutorial::require_memory("--n", tutorial::bytes_needed("--n", n, sizeof(int), 2), backend);
+    tutorial::require_memory("--bins", tutorial::bytes_needed("--bins", static_cast<std::uint64_t>(nbins), sizeof(int), 3),
+                             backend);
+    const std::vector<int> values =
+        input_path.empty() ? make_values(n, nbins, distribution == Distribution::skewed, common.seed)
+                           : read_values(input_path);
+
+    if (backend == tutorial::Backend::device)
+      std::printf("Chapter 04: histogram on %s\n", chosen->device->name.c_str());
+    else
+      std::puts("Chapter 04: histogram on the CPU emulator");
+    std::printf("%zu values, %d bins: %s\n", values.size(), nbins, plan.describe().c_str());
+
+    const std::vector<int> bins = histogram::compute(backend, plan, values, nbins);
+    const std::vector<int> expected = reference_histogram(values, nbins);
+    std::size_t wrong = 0, first = 0;
+    for (std::size_t b = bins.size(); b-- > 0;)
+      if (bins[b] != expected[b]) ++wrong, first = b;
+    if (wrong == 0)
+      std::printf("histogram: match (all %d bins equal the CPU histogram)\n", nbins);
+    else
+      std::printf("histogram: MISMATCH in %zu bins; first: bin %zu expected %d, got %d\n", wrong, first,
+                  expected[first], bins[first]);
+    if (!output_path.empty()) write_counts(output_path, bins);
+    return wrong == 0 ? 0 : 1;
+  });
+}
