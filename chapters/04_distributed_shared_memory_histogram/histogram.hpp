@@ -15,7 +15,7 @@ namespace histogram {
 
 /// How the histogram is built (`--strategy`).
 enum class Strategy {
-  automatic,  ///< The fastest that fits: shared, else the smallest cluster, else global.
+  automatic,  ///< Shared if it fits, else a cluster of 2 if it fits, else global.
   global,     ///< HistogramGlobal: atomics in device memory.
   shared,     ///< HistogramShared: one copy of the histogram per block in shared memory.
   cluster,    ///< clusterHist_kernel: the histogram split across a cluster's shared memory.
@@ -40,6 +40,12 @@ struct Plan {
   /// "cluster of 4 blocks, 16384 bins (64.00 KiB) per block".
   [[nodiscard]] std::string describe() const;
 };
+
+/// The largest cluster `auto` uses. With a cluster of c blocks, (c - 1) / c of the updates go
+/// to another SM's shared memory. Measured on an H100 with uniform values: clusters of 2 beat
+/// global atomics by 2.4x at 65,536 bins; clusters of 4 only tied them and clusters of 8 reached
+/// 0.56x at 262,144 bins, where atomics in L2 spread over many bins and hardly contend.
+inline constexpr unsigned auto_max_cluster_size = 2;
 
 /// Resolves `strategy` (and `cluster_size`, 0 = choose) for `nbins`. Throws UsageError naming
 /// --strategy or --cluster-size when the request does not fit the limits.
