@@ -102,7 +102,7 @@ void run_benchmark(long long n, const std::vector<int>& bin_counts, std::uint64_
     const std::time_t now = std::time(nullptr);
     char date[32];
     std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
-    csv << "device,driver,date,n,bins,method,median_ms,gelements_per_s,verified\n";
+    csv << "device,cuda_driver_api,date,n,bins,method,median_ms,gelements_per_s,verified\n";
     for (const auto& r : rows)
       csv << '"' << device.name << "\"," << device.driver_version << ',' << date << ',' << n << ',' << r.nbins
           << ",\"" << r.method << "\"," << r.median_ms << ',' << r.elements_per_s / 1e9 << ','
