@@ -35,10 +35,12 @@
 #include <simt/host/shared_memory.hpp>
 #include <simt/host/device_printf.hpp>
 
-#define SIMT_SHARED(type, name, extents)       \
-  static constexpr char simt_shared_key_##name = 0; \
-  auto name = ::simt::detail::static_shared<type extents>(&simt_shared_key_##name)
-#define SIMT_EXTERN_SHARED(type, name) auto name = ::simt::detail::dynamic_shared<type>()
+#define SIMT_SHARED(type, name, extents)                                        \
+  static constexpr char simt_shared_key_##name = 0;                             \
+  auto name = ::simt::detail::static_shared<type extents>(&simt_shared_key_##name, #name, \
+                                                          std::source_location::current())
+#define SIMT_EXTERN_SHARED(type, name) \
+  auto name = ::simt::detail::dynamic_shared<type>(#name, std::source_location::current())
 #define SIMT_SYNC(group) co_await (group).sync()
 // Thread block clusters: the shape is given at launch on the emulator (simt::LaunchConfig).
 #define __cluster_dims__(...)

@@ -9,6 +9,8 @@
 #include <simt/dim3.hpp>
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -49,7 +51,33 @@ class KernelError : public std::runtime_error {
 struct Settings {
   /// Worker threads that run blocks in parallel; 0 means one per hardware thread.
   unsigned worker_threads = 0;
+  /// Report shared-memory races, out-of-bounds shared accesses, and distributed shared memory
+  /// used after its block exited (divergent barriers are always reported).
+  bool diagnostics = true;
+  /// Count shared-memory requests and wavefronts per launch (see last_launch_counters()).
+  bool count_bank_conflicts = true;
+  /// When set, the threads of a block run in a shuffled order (from this seed) in every
+  /// barrier interval, to show that a correct kernel's result does not depend on the order.
+  std::optional<std::uint64_t> shuffle_seed;
 };
+
+/// @brief Shared-memory traffic of a launch, counted as the hardware would: a *request* is one
+/// warp-wide access (the k-th shared access of each active lane in a barrier interval); it
+/// takes as many *wavefronts* as the busiest of the 32 four-byte banks has distinct words to
+/// deliver (lanes reading the same word share one), per phase of 128 bytes.
+struct SharedMemoryCounters {
+  std::uint64_t load_requests = 0;     ///< Warp-wide shared loads.
+  std::uint64_t load_wavefronts = 0;   ///< Wavefronts those loads took.
+  std::uint64_t store_requests = 0;    ///< Warp-wide shared stores.
+  std::uint64_t store_wavefronts = 0;  ///< Wavefronts those stores took.
+  /// @brief Extra wavefronts of loads caused by bank conflicts.
+  [[nodiscard]] std::uint64_t load_conflicts() const { return load_wavefronts - load_requests; }
+  /// @brief Extra wavefronts of stores caused by bank conflicts.
+  [[nodiscard]] std::uint64_t store_conflicts() const { return store_wavefronts - store_requests; }
+};
+
+/// @brief The counters of the last launch made by this process (all zero when counting is off).
+SharedMemoryCounters last_launch_counters();
 
 /// @brief The current settings.
 Settings& settings();

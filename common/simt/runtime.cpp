@@ -2,6 +2,7 @@
 /// @brief The emulator's grid runner: clusters of blocks spread over worker threads; within a
 /// cluster, every GPU thread is resumed barrier interval by barrier interval.
 
+#include <simt/detail/shared_memory_checks.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/launch.hpp>
 
@@ -15,6 +16,8 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <numeric>
+#include <random>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -48,34 +51,6 @@ void* FrameArena::allocate(std::size_t bytes) {
     ++chunk_;
     used_ = 0;
   }
-}
-
-std::size_t static_shared_offset(const void* key, std::size_t bytes, std::size_t alignment) {
-  StaticLayout& layout = current_thread.cluster->layout;
-  for (const auto& [k, offset] : layout.offsets)
-    if (k == key) return offset;
-  const std::size_t offset = (layout.used + alignment - 1) / alignment * alignment;
-  if (offset + bytes > StaticLayout::capacity)
-    throw KernelError("static __shared__ variables exceed " + std::to_string(StaticLayout::capacity) +
-                      " bytes per block");
-  layout.offsets.emplace_back(key, offset);
-  layout.used = offset + bytes;
-  return offset;
-}
-
-void* map_to_cluster_rank(const void* address, unsigned rank) {
-  ClusterState& cluster = *current_thread.cluster;
-  const SharedMemory& mine = current_thread.block->shared;
-  if (rank >= cluster.blocks.size())
-    throw KernelError("map_shared_rank: rank " + std::to_string(rank) + " is outside the cluster of " +
-                      std::to_string(cluster.blocks.size()) + " blocks");
-  const auto* p = static_cast<const std::byte*>(address);
-  SharedMemory& theirs = cluster.blocks[rank].shared;
-  if (p >= mine.static_bytes.get() && p < mine.static_bytes.get() + StaticLayout::capacity)
-    return theirs.static_bytes.get() + (p - mine.static_bytes.get());
-  if (p >= mine.dynamic_bytes.get() && p <= mine.dynamic_bytes.get() + mine.dynamic_size)
-    return theirs.dynamic_bytes.get() + (p - mine.dynamic_bytes.get());
-  throw KernelError("map_shared_rank: the address is not in the calling block's shared memory");
 }
 
 int device_printf(const char* format, ...) {
@@ -186,7 +161,16 @@ class ClusterRunner {
     }
     clusters_grid_ = Dim3(config.grid.x / config.cluster.x, config.grid.y / config.cluster.y,
                           config.grid.z / config.cluster.z);
+    const Settings& s = settings();
+    state_.diagnostics = s.diagnostics;
+    state_.counting = s.count_bank_conflicts;
+    state_.checking = s.diagnostics || s.count_bank_conflicts;
+    state_.threads_per_block = n;
+    shuffle_seed_ = s.shuffle_seed;
+    order_.resize(n);
   }
+
+  [[nodiscard]] const SharedCounts& counts() const { return state_.counts; }
 
   [[nodiscard]] std::uint64_t clusters() const { return clusters_grid_.volume(); }
 
@@ -213,6 +197,7 @@ class ClusterRunner {
       b.exited.clear();
       b.predicate_count = 0;
       b.printed.clear();
+      begin_block_checks(state_, b);
       // Shared memory starts as poison, as uninitialised as on the GPU but recognisable.
       std::memset(b.shared.static_bytes.get(), static_cast<int>(shared_poison), state_.layout.used);
       std::memset(b.shared.dynamic_bytes.get(), static_cast<int>(shared_poison), b.shared.dynamic_size);
@@ -221,13 +206,14 @@ class ClusterRunner {
     // First interval: start every thread of every block; coroutines run to their first barrier.
     for (BlockState& b : state_.blocks) {
       enter(b);
-      for (unsigned t = 0; t < thread_index_.size(); ++t) {
+      for (unsigned t : start_order(b)) {
         set_thread(t);
         body_(closure_);
       }
       // A kernel without barriers is a plain function: all its threads have simply returned.
       if (b.arrived.empty() && b.exited.empty())
         for (unsigned t = 0; t < thread_index_.size(); ++t) b.exited.push_back(t);
+      b.alive = b.exited.size() < thread_index_.size();
     }
     // Then: advance each block through its __syncthreads() barriers; when every thread of the
     // cluster waits at cluster.sync(), release them all.
@@ -241,8 +227,10 @@ class ClusterRunner {
       check_cluster_barrier();
       for (BlockState& b : state_.blocks) release(b);
     }
-    for (const BlockState& b : state_.blocks)
+    for (BlockState& b : state_.blocks) {
+      end_interval(state_, b);  // the last interval, up to the end of the kernel
       if (!b.printed.empty()) printed[b.linear] += b.printed;
+    }
     ctx.block = nullptr;
     ctx.cluster = nullptr;
   }
@@ -280,15 +268,34 @@ class ClusterRunner {
   // Resumes every thread waiting in `b`; each runs to its next barrier or returns.
   void release(BlockState& b) {
     enter(b);
+    end_interval(state_, b);
     resuming_.swap(b.arrived);
     b.arrived.clear();
     b.strays.clear();
     b.released_count = b.predicate_count;
     b.predicate_count = 0;
+    if (shuffle_seed_) shuffle(resuming_, b);
     for (const BarrierArrival& a : resuming_) {
       set_thread(a.rank);
       a.thread.resume();  // runs to its next barrier, or to the end (return_void records it)
     }
+    b.alive = b.exited.size() < thread_index_.size();
+  }
+
+  // The order threads start in: by rank, or shuffled from the seed, the block and the interval.
+  const std::vector<unsigned>& start_order(const BlockState& b) {
+    std::iota(order_.begin(), order_.end(), 0u);
+    if (shuffle_seed_) {
+      std::mt19937_64 random(*shuffle_seed_ ^ (b.linear * 0x9E3779B97F4A7C15ull));
+      std::shuffle(order_.begin(), order_.end(), random);
+    }
+    return order_;
+  }
+
+  template <class T>
+  void shuffle(std::vector<T>& threads, const BlockState& b) {
+    std::mt19937_64 random(*shuffle_seed_ ^ (b.linear * 0x9E3779B97F4A7C15ull) ^ (std::uint64_t{b.interval} << 40));
+    std::shuffle(threads.begin(), threads.end(), random);
   }
 
   // Every thread must reach the same barrier: one that some threads skip (they exited, or
@@ -330,6 +337,8 @@ class ClusterRunner {
   Dim3 clusters_grid_;
   ClusterState state_;
   std::vector<BarrierArrival> resuming_;
+  std::optional<std::uint64_t> shuffle_seed_;
+  std::vector<unsigned> order_;
 };
 
 }  // namespace
@@ -350,6 +359,7 @@ void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure) 
   std::mutex mutex;
   std::exception_ptr error;
   std::map<std::uint64_t, std::string> printed;  // block index -> output
+  bool first_worker = true;
 
   auto work = [&] {
     ClusterRunner runner(config, body, closure);
@@ -368,6 +378,8 @@ void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure) 
     }
     std::lock_guard lock(mutex);
     printed.merge(mine);
+    publish_counters(runner.counts(), first_worker);
+    first_worker = false;
   };
   if (workers <= 1) {
     work();

@@ -1,6 +1,7 @@
 // How fast the CPU emulator runs barrier-heavy kernels: ns per thread-barrier (one GPU thread
 // passing one __syncthreads()) for a shared-memory tree reduction, with 1 and with all worker
-// threads, and how many heap allocations the timed launches made per block.
+// threads, with the checks off and on, and how many heap allocations the timed launches made
+// per block.
 #include <simt/launch.hpp>
 
 #include <algorithm>
@@ -37,8 +38,10 @@ struct Result {
   double allocations_per_block;
 };
 
-Result measure(unsigned threads, unsigned workers, unsigned blocks) {
+Result measure(unsigned threads, unsigned workers, unsigned blocks, bool checks) {
   simt::settings().worker_threads = workers;
+  simt::settings().diagnostics = checks;
+  simt::settings().count_bank_conflicts = checks;
   std::vector<float> in(static_cast<std::size_t>(blocks) * threads), out(blocks);
   for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i % 5);
   const simt::LaunchConfig config{blocks, threads, threads * sizeof(float)};
@@ -77,19 +80,22 @@ int main() {
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   std::printf("CPU emulator: shared-memory tree reduction, median of 5 launches (%u hardware threads)\n",
               hardware);
-  std::printf("%8s %8s %10s %16s %14s %18s\n", "threads", "workers", "blocks", "ns/thread-barrier",
-              "blocks/s", "allocations/block");
-  for (unsigned threads : {128u, 256u, 1024u}) {
-    const unsigned blocks = (1u << 23) / threads;  // 8 M GPU threads per launch
-    const Result one = measure(threads, 1, blocks);
-    std::printf("%8u %8u %10u %16.2f %14.0f %18.4f\n", threads, 1u, blocks, one.ns_per_thread_barrier,
-                one.blocks_per_second, one.allocations_per_block);
-    if (hardware > 1) {
-      const Result all = measure(threads, hardware, blocks);
-      std::printf("%8u %8u %10u %16.2f %14.0f %18.4f   (%.2fx the 1-worker throughput)\n", threads,
-                  hardware, blocks, all.ns_per_thread_barrier, all.blocks_per_second,
-                  all.allocations_per_block, all.blocks_per_second / one.blocks_per_second);
+  std::printf("%8s %8s %7s %10s %18s %14s %18s\n", "threads", "workers", "checks", "blocks",
+              "ns/thread-barrier", "blocks/s", "allocations/block");
+  for (bool checks : {false, true}) {
+    for (unsigned threads : {128u, 256u, 1024u}) {
+      const unsigned blocks = (checks ? (1u << 21) : (1u << 23)) / threads;
+      const Result one = measure(threads, 1, blocks, checks);
+      std::printf("%8u %8u %7s %10u %18.2f %14.0f %18.4f\n", threads, 1u, checks ? "on" : "off", blocks,
+                  one.ns_per_thread_barrier, one.blocks_per_second, one.allocations_per_block);
+      if (hardware > 1) {
+        const Result all = measure(threads, hardware, blocks, checks);
+        std::printf("%8u %8u %7s %10u %18.2f %14.0f %18.4f   (%.2fx the 1-worker throughput)\n", threads,
+                    hardware, checks ? "on" : "off", blocks, all.ns_per_thread_barrier, all.blocks_per_second,
+                    all.allocations_per_block, all.blocks_per_second / one.blocks_per_second);
+      }
     }
   }
+  std::puts("checks: race, bounds and lifetime diagnostics plus bank-conflict counters (simt::Settings)");
   return 0;
 }

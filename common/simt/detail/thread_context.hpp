@@ -78,6 +78,31 @@ struct StrayArrival {
 /// NaN for floats and -1 for integers, so tests notice them.
 inline constexpr std::byte shared_poison{0xFF};
 
+/// @brief A shared variable as declared: its name and where (for messages).
+struct SharedVariable {
+  const char* name = "";            ///< As written in the kernel.
+  std::source_location declared;    ///< The SIMT_SHARED / SIMT_EXTERN_SHARED line.
+  std::size_t offset = 0;           ///< Byte offset in its region.
+  std::size_t bytes = 0;            ///< Size (0 for dynamic: the launch decides).
+};
+
+/// @brief The diagnostics' record of one 4-byte word of shared memory in the current barrier
+/// interval: who wrote it and who read it (thread rank + 1; 0 = nobody), and when.
+struct ShadowWord {
+  std::uint32_t writer = 0, write_epoch = 0;
+  std::uint32_t reader = 0, second_reader = 0, read_epoch = 0;
+};
+
+/// @brief One shared-memory access, kept until the end of its barrier interval for the bank
+/// counters.
+struct AccessRecord {
+  std::uint32_t rank;      ///< Thread rank in the block.
+  std::uint32_t k;         ///< The thread's k-th shared access in this interval.
+  std::uint32_t word;      ///< First 4-byte word touched (its bank is word % 32).
+  std::uint8_t words;      ///< Words touched (size / 4, at least 1).
+  bool store;              ///< Store (true) or load.
+};
+
 /// @brief A block's shared memory: static `__shared__` variables, then `extern __shared__`.
 struct SharedMemory {
   /// Static variables, at offsets the worker's StaticLayout assigns (at most 48 KiB, as on a GPU).
@@ -85,6 +110,9 @@ struct SharedMemory {
   /// Dynamic shared memory, sized by the launch.
   std::unique_ptr<std::byte[]> dynamic_bytes;
   std::size_t dynamic_size = 0;  ///< Bytes of dynamic shared memory.
+  SharedVariable dynamic_variable;  ///< How the kernel named its `extern __shared__` array.
+  std::vector<ShadowWord> static_shadow;   ///< Diagnostics: one entry per static word.
+  std::vector<ShadowWord> dynamic_shadow;  ///< Diagnostics: one entry per dynamic word.
 };
 
 /// @brief Offsets of static `__shared__` variables, assigned in the order threads first
@@ -92,7 +120,7 @@ struct SharedMemory {
 /// is at the same offset (distributed shared memory).
 struct StaticLayout {
   static constexpr std::size_t capacity = 48 * 1024;  ///< The GPU's static shared limit.
-  std::vector<std::pair<const void*, std::size_t>> offsets;  ///< (declaration key, offset)
+  std::vector<std::pair<const void*, SharedVariable>> variables;  ///< (declaration key, variable)
   std::size_t used = 0;                                      ///< Bytes assigned so far.
 };
 
@@ -109,6 +137,18 @@ struct BlockState {
   int released_count = 0;               ///< The count the last released barrier returns.
   SharedMemory shared;                  ///< This block's shared memory.
   std::string printed;                  ///< What the block's threads printed, in order.
+  bool alive = true;                    ///< Some thread of the block has not exited yet.
+  std::uint32_t epoch = 0;              ///< Diagnostics: the current barrier interval's stamp.
+  std::uint32_t interval = 0;           ///< Barrier intervals completed by this block.
+  BarrierSite last_barrier;             ///< The barrier that began the current interval.
+  std::vector<AccessRecord> accesses;   ///< Shared accesses of the current interval.
+  std::vector<std::uint32_t> access_count;  ///< Per thread: shared accesses this interval.
+};
+
+/// @brief Shared-memory request counts of one launch (the bank-conflict counters).
+struct SharedCounts {
+  std::uint64_t load_requests = 0, load_wavefronts = 0;
+  std::uint64_t store_requests = 0, store_wavefronts = 0;
 };
 
 /// @brief The cluster a worker runs: its blocks are co-scheduled (a plain launch is a
@@ -119,6 +159,12 @@ struct ClusterState {
   std::vector<BlockState> blocks; ///< Indexed by rank in the cluster.
   StaticLayout layout;            ///< Static shared memory layout (per worker and launch).
   FrameArena frames;              ///< Coroutine frames of every thread of the cluster.
+  bool checking = false;          ///< Diagnostics or counters on: shared accesses are recorded.
+  bool diagnostics = false;       ///< Report races, out-of-bounds and after-exit accesses.
+  bool counting = false;          ///< Count shared-memory requests and wavefronts.
+  std::uint32_t next_epoch = 1;   ///< Stamps for barrier intervals, never reused by this worker.
+  SharedCounts counts;            ///< This worker's counts for the launch.
+  unsigned threads_per_block = 0; ///< Threads in each block.
 };
 
 /// @brief The GPU thread the current worker is running: what `threadIdx` and friends read.

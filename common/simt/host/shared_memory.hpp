@@ -12,9 +12,20 @@
 #include <simt/detail/thread_context.hpp>
 
 #include <cstddef>
+#include <source_location>
 #include <type_traits>
 
 namespace simt {
+
+namespace detail {
+/// @brief Records a shared-memory access for the diagnostics and the bank counters.
+void record_shared_access(const void* address, std::size_t bytes, bool store);
+/// @brief The common case, inline: nothing to do unless checking is on.
+[[gnu::always_inline]] inline void note_shared_access(const void* address, std::size_t bytes, bool store) {
+  if (current_thread.cluster->checking) [[unlikely]]
+    record_shared_access(address, bytes, store);
+}
+}  // namespace detail
 
 template <class T>
 class shared_pointer;
@@ -28,9 +39,13 @@ class shared_ref {
   shared_ref(const shared_ref&) = default;
 
   /// @brief Reads the element.
-  operator T() const { return *address_; }  // NOLINT(google-explicit-constructor): acts as T
+  operator T() const {  // NOLINT(google-explicit-constructor): acts as T
+    detail::note_shared_access(address_, sizeof(T), false);
+    return *address_;
+  }
   /// @brief Writes the element.
   shared_ref& operator=(const T& value) {
+    detail::note_shared_access(address_, sizeof(T), true);
     *address_ = value;
     return *this;
   }
@@ -107,12 +122,16 @@ namespace detail {
 
 /// @brief Offset of the static `__shared__` variable identified by `key` (the address of a
 /// per-declaration constant), assigned the first time any block of this worker declares it.
-std::size_t static_shared_offset(const void* key, std::size_t bytes, std::size_t alignment);
+std::size_t static_shared_offset(const void* key, std::size_t bytes, std::size_t alignment,
+                                 const char* name, const std::source_location& declared);
+
+/// @brief Notes how the kernel names its dynamic shared memory (for messages).
+void name_dynamic_shared(const char* name, const std::source_location& declared);
 
 /// @brief The running block's copy of a static shared variable of type T (scalar or array).
 template <class T>
-auto static_shared(const void* key) {
-  const std::size_t offset = static_shared_offset(key, sizeof(T), alignof(T));
+auto static_shared(const void* key, const char* name, const std::source_location& declared) {
+  const std::size_t offset = static_shared_offset(key, sizeof(T), alignof(T), name, declared);
   T* object = reinterpret_cast<T*>(current_thread.block->shared.static_bytes.get() + offset);
   if constexpr (std::is_array_v<T>)
     return shared_pointer<std::remove_extent_t<T>>(*object);
@@ -122,7 +141,8 @@ auto static_shared(const void* key) {
 
 /// @brief The running block's dynamic shared memory as an array of T.
 template <class T>
-shared_pointer<T> dynamic_shared() {
+shared_pointer<T> dynamic_shared(const char* name, const std::source_location& declared) {
+  name_dynamic_shared(name, declared);
   return shared_pointer<T>(reinterpret_cast<T*>(current_thread.block->shared.dynamic_bytes.get()));
 }
 

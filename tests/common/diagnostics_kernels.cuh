@@ -1,0 +1,104 @@
+#pragma once
+// Kernels with planted bugs for the emulator's diagnostics, and access patterns with known
+// bank-conflict counts. Included by diagnostics_test.cpp inside namespace emulated.
+#include <simt/kernel.hpp>
+
+// A tree reduction with the barrier inside the loop removed: a shared-memory race.
+__global__ void ReductionMissingBarrier(const float* in, float* out) {
+  SIMT_EXTERN_SHARED(float, sdata);
+  unsigned tid = threadIdx.x;
+  sdata[tid] = in[blockIdx.x * blockDim.x + tid];
+  __syncthreads();
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s) sdata[tid] += sdata[tid + s];
+    // __syncthreads() missing here
+  }
+  if (tid == 0) out[blockIdx.x] = sdata[0];
+}
+
+// Half a warp skips the barrier (threads 48-127 of a 128-thread block do not wait).
+__global__ void BarrierForFirst48(int* out) {
+  if (threadIdx.x < 48) {
+    __syncthreads();
+  }
+  out[threadIdx.x] = 1;
+}
+
+// A whole warp's worth of threads skip it: compute-sanitizer's synccheck misses this one.
+__global__ void BarrierForFirst32(int* out) {
+  if (threadIdx.x < 32) {
+    __syncthreads();
+  }
+  out[threadIdx.x] = 1;
+}
+
+// Writes one element past the dynamic shared memory the launch gave.
+__global__ void WritePastDynamicShared(int* out) {
+  SIMT_EXTERN_SHARED(int, smem);
+  smem[threadIdx.x + 1] = 1;
+  __syncthreads();
+  out[threadIdx.x] = smem[threadIdx.x];
+}
+
+// Maps a rank outside the cluster.
+__global__ void MapRankOutsideCluster(unsigned* out) {
+  namespace cg = cooperative_groups;
+  cg::cluster_group cluster = cg::this_cluster();
+  SIMT_EXTERN_SHARED(unsigned, mine);
+  mine[threadIdx.x] = threadIdx.x;
+  SIMT_SYNC(cluster);
+  auto theirs = cluster.map_shared_rank(mine, cluster.num_blocks());
+  out[threadIdx.x] = theirs[threadIdx.x];
+  SIMT_SYNC(cluster);
+}
+
+// Reads the next block's shared memory without the final cluster.sync(): the next block may
+// already have exited.
+__global__ void ReadPeerWithoutFinalSync(unsigned* out) {
+  namespace cg = cooperative_groups;
+  cg::cluster_group cluster = cg::this_cluster();
+  SIMT_EXTERN_SHARED(unsigned, mine);
+  mine[threadIdx.x] = cluster.block_rank();
+  SIMT_SYNC(cluster);
+  auto theirs = cluster.map_shared_rank(mine, (cluster.block_rank() + 1) % cluster.num_blocks());
+  out[blockIdx.x * blockDim.x + threadIdx.x] = theirs[threadIdx.x];
+}
+
+// Every thread adds to one shared counter with atomicAdd: atomics do not race.
+__global__ void SharedCounterWithAtomics(int* out) {
+  SIMT_SHARED(int, counter, );
+  if (threadIdx.x == 0) counter = 0;
+  __syncthreads();
+  atomicAdd(&counter, 1);
+  __syncthreads();
+  if (threadIdx.x == 0) out[blockIdx.x] = counter;
+}
+
+// Lane i of each warp reads 4-byte word i * stride (after a conflict-free fill).
+__global__ void StridedWordRead(float* out, int stride, int words) {
+  SIMT_EXTERN_SHARED(float, s);
+  for (int i = threadIdx.x; i < words; i += blockDim.x) s[i] = static_cast<float>(i);
+  __syncthreads();
+  int lane = threadIdx.x % 32;
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s[(threadIdx.x / 32) * 32 * stride + lane * stride];
+}
+
+// Every lane reads the same word: one wavefront (broadcast).
+__global__ void BroadcastRead(float* out) {
+  SIMT_SHARED(float, s, [32]);
+  if (threadIdx.x < 32) s[threadIdx.x] = static_cast<float>(threadIdx.x);
+  __syncthreads();
+  out[threadIdx.x] = s[7];
+}
+
+// A 32 x 32 tile transpose through shared memory, padded (33 columns) or not (32).
+template <int Columns>
+__global__ void TransposeTile(const float* in, float* out, int n) {
+  SIMT_SHARED(float, tile, [32][Columns]);
+  int x = blockIdx.x * 32 + threadIdx.x, y = blockIdx.y * 32 + threadIdx.y;
+  for (int j = 0; j < 32; j += blockDim.y) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x];
+  __syncthreads();
+  x = blockIdx.y * 32 + threadIdx.x;
+  y = blockIdx.x * 32 + threadIdx.y;
+  for (int j = 0; j < 32; j += blockDim.y) out[(y + j) * n + x] = tile[threadIdx.x][threadIdx.y + j];
+}
