@@ -30,6 +30,7 @@ const std::vector<Sample>& samples() {
        {"--backend"}},
       {"04_distributed_shared_memory_histogram", SAMPLE_04_HISTOGRAM,
        {"--n", "--bins", "--cluster-size", "--seed"}, {"--strategy", "--distribution", "--backend"}},
+      {"05_shared_memory_bank_conflicts", SAMPLE_05_BANK_CONFLICTS, {"--stride", "--n", "--seed"}, {"--backend"}},
   };
   return all;
 }
@@ -98,6 +99,9 @@ std::vector<BadRun> bad_runs() {
   rows.push_back({histogram, {"--n", "2^40"}, "--n"});
   rows.push_back({histogram, {"--input", "/nonexistent/values.txt"}, "--input"});
   rows.push_back({histogram, {"--input", MALFORMED_VALUES_FILE}, "--input"});
+  rows.push_back({"05_shared_memory_bank_conflicts", {"--stride", "65"}, "--stride"});
+  rows.push_back({"05_shared_memory_bank_conflicts", {"--n", "100"}, "--n"});
+  rows.push_back({"05_shared_memory_bank_conflicts", {"--benchmark", "--backend", "host"}, "--benchmark"});
   return rows;
 }
 
@@ -123,6 +127,8 @@ TEST_CASE("Samples run with default and edge arguments and print one match line 
       {"04_distributed_shared_memory_histogram", {"--strategy", "global", "--n", "1"}, 1},
       {"04_distributed_shared_memory_histogram", {"--strategy", "cluster", "--cluster-size", "8", "--bins", "1001"}, 1},
       {"04_distributed_shared_memory_histogram", {"--distribution", "skewed", "--bins", "256"}, 1},
+      {"05_shared_memory_bank_conflicts", {}, 1},  // one "results: match" line after the table
+      {"05_shared_memory_bank_conflicts", {"--stride", "64"}, 1},
   };
   for (const GoodRun& run : runs) {
     const auto result = test::run_program(sample(run.sample).path, run.arguments);

@@ -1,0 +1,264 @@
+// Chapter 05's launches: every access pattern on the GPU and on the CPU emulator, verified
+// against the CPU, counted on the emulator, and timed on the GPU.
+
+#include "bank_conflicts.hpp"
+#include "bank_conflicts_kernels.cuh"
+
+#include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
+#include "common/timing.hpp"
+
+#include <numeric>
+#include <random>
+#include <stdexcept>
+
+// The same kernels compiled by the host compiler for the CPU emulator.
+namespace emulated {
+decltype(::ReduceInterleaved) ReduceInterleaved;
+decltype(::ReduceSequential) ReduceSequential;
+decltype(::StridedLoads) StridedLoads;
+decltype(::BroadcastLoads) BroadcastLoads;
+decltype(::DoubleLoads) DoubleLoads;
+decltype(::TransposeThroughTile) TransposeThroughTile;
+decltype(::CopyThroughTile) CopyThroughTile;
+}  // namespace emulated
+
+namespace bank_conflicts {
+
+namespace {
+
+using Kind = Variant::Kind;
+
+constexpr unsigned threads = 256;
+
+// A problem: its inputs, the expected output, and the launch shape.
+struct Problem {
+  simt::Dim3 grid, block;
+  std::size_t shared_bytes = 0;
+  int repeats = 0, n = 0;
+  std::vector<float> input, expected;  // float kernels
+  std::vector<double> expected_double;  // DoubleLoads
+};
+
+// Small integers, so that every sum is exact in float whatever the order.
+std::vector<float> small_integers(std::size_t count, std::uint64_t seed) {
+  std::mt19937_64 random(seed);
+  std::uniform_int_distribution<int> pick(-8, 8);
+  std::vector<float> v(count);
+  for (float& x : v) x = static_cast<float>(pick(random));
+  return v;
+}
+
+// What thread t of the strided, broadcast or double kernels sums.
+double expected_loads(const Variant& v, unsigned t, int repeats) {
+  const int lane = static_cast<int>(t % 32);
+  double sum = 0;
+  for (int r = 0; r < repeats; ++r) {
+    const int index = v.kind == Kind::strided   ? (lane * v.parameter + r * 32) & (kWords - 1)
+                      : v.kind == Kind::broadcast ? (r * 32) & (kWords - 1)
+                                                  : (lane + r * 32) & (kDoubles - 1);
+    sum += index % 7;
+  }
+  return sum;
+}
+
+Problem make_problem(const Variant& v, unsigned blocks, int repeats, int n, std::uint64_t seed) {
+  Problem p;
+  p.repeats = repeats;
+  p.n = n;
+  switch (v.kind) {
+    case Kind::reduce_interleaved:
+    case Kind::reduce_sequential:
+      p.grid = blocks;
+      p.block = threads;
+      p.shared_bytes = threads * sizeof(float);
+      p.input = small_integers(std::size_t{blocks} * threads, seed);
+      for (unsigned b = 0; b < blocks; ++b)
+        p.expected.push_back(std::accumulate(p.input.begin() + b * threads, p.input.begin() + (b + 1) * threads, 0.0f));
+      break;
+    case Kind::strided:
+    case Kind::broadcast:
+    case Kind::doubles:
+      p.grid = blocks;
+      p.block = threads;
+      {
+        double per_lane[32];  // a thread's sum depends only on its lane
+        for (unsigned lane = 0; lane < 32; ++lane) per_lane[lane] = expected_loads(v, lane, repeats);
+        for (unsigned t = 0; t < blocks * threads; ++t) {
+          if (v.kind == Kind::doubles) p.expected_double.push_back(per_lane[t % 32]);
+          else p.expected.push_back(static_cast<float>(per_lane[t % 32]));
+        }
+      }
+      break;
+    case Kind::transpose:
+    case Kind::copy:
+      p.grid = simt::Dim3(static_cast<unsigned>(n / 32), static_cast<unsigned>(n / 32));
+      p.block = simt::Dim3(32, 8);
+      p.input = small_integers(static_cast<std::size_t>(n) * n, seed);
+      p.expected.resize(p.input.size());
+      for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x)
+          p.expected[static_cast<std::size_t>(y) * n + x] =
+              v.kind == Kind::copy ? p.input[static_cast<std::size_t>(y) * n + x] : p.input[static_cast<std::size_t>(x) * n + y];
+      break;
+  }
+  return p;
+}
+
+// [doc:launch]
+void launch_on_device(const Variant& v, const Problem& p, const float* in, void* out) {
+  const dim3 grid(p.grid.x, p.grid.y), block(p.block.x, p.block.y);
+  float* f = static_cast<float*>(out);
+  switch (v.kind) {
+    case Kind::reduce_interleaved: ReduceInterleaved<<<grid, block, p.shared_bytes>>>(in, f); break;
+    case Kind::reduce_sequential: ReduceSequential<<<grid, block, p.shared_bytes>>>(in, f); break;
+    case Kind::strided: StridedLoads<<<grid, block>>>(f, v.parameter, p.repeats); break;
+    case Kind::broadcast: BroadcastLoads<<<grid, block>>>(f, p.repeats); break;
+    case Kind::doubles: DoubleLoads<<<grid, block>>>(static_cast<double*>(out), p.repeats); break;
+    case Kind::transpose: TransposeThroughTile<<<grid, block>>>(in, f, p.n, v.parameter); break;
+    case Kind::copy: CopyThroughTile<<<grid, block>>>(in, f, p.n); break;
+  }
+  CUDA_CHECK(cudaGetLastError());
+}
+
+void launch_on_emulator(const Variant& v, const Problem& p, const float* in, void* out) {
+  const simt::LaunchConfig config{p.grid, p.block, p.shared_bytes};
+  float* f = static_cast<float*>(out);
+  switch (v.kind) {
+    case Kind::reduce_interleaved: simt::launch(config, emulated::ReduceInterleaved, in, f); break;
+    case Kind::reduce_sequential: simt::launch(config, emulated::ReduceSequential, in, f); break;
+    case Kind::strided: simt::launch(config, emulated::StridedLoads, f, v.parameter, p.repeats); break;
+    case Kind::broadcast: simt::launch(config, emulated::BroadcastLoads, f, p.repeats); break;
+    case Kind::doubles: simt::launch(config, emulated::DoubleLoads, static_cast<double*>(out), p.repeats); break;
+    case Kind::transpose: simt::launch(config, emulated::TransposeThroughTile, in, f, p.n, v.parameter); break;
+    case Kind::copy: simt::launch(config, emulated::CopyThroughTile, in, f, p.n); break;
+  }
+}
+// [doc:launch]
+
+bool verify(const Problem& p, const std::vector<float>& out, const std::vector<double>& out_double) {
+  return p.expected_double.empty() ? out == p.expected : out_double == p.expected_double;
+}
+
+// Device buffers for a problem; runs the kernel (`times` calls if timing) and checks.
+struct DeviceRun {
+  DeviceRun(const Variant& v, const Problem& p)
+      : variant(v), problem(p), input(std::max<std::size_t>(1, p.input.size())),
+        output(std::max(p.expected.size(), p.expected_double.size()) * (p.expected_double.empty() ? sizeof(float) : sizeof(double))) {
+    if (!p.input.empty()) input.copy_from(p.input);
+  }
+  void launch() { launch_on_device(variant, problem, input.get(), output.get()); }
+  bool verified() const {
+    std::vector<float> out(problem.expected.size());
+    std::vector<double> out_double(problem.expected_double.size());
+    if (!out.empty()) CUDA_CHECK(cudaMemcpy(out.data(), output.get(), out.size() * sizeof(float), cudaMemcpyDeviceToHost));
+    if (!out_double.empty())
+      CUDA_CHECK(cudaMemcpy(out_double.data(), output.get(), out_double.size() * sizeof(double), cudaMemcpyDeviceToHost));
+    return verify(problem, out, out_double);
+  }
+  const Variant& variant;
+  const Problem& problem;
+  tutorial::DeviceBuffer<float> input;
+  tutorial::DeviceBuffer<std::byte> output;
+};
+
+// The counting launch: small enough for the emulator and for Nsight Compute.
+Problem counting_problem(const Variant& v, std::uint64_t seed) {
+  const bool reduction = v.kind == Kind::reduce_interleaved || v.kind == Kind::reduce_sequential;
+  return make_problem(v, reduction ? 4 : 1, 4, 64, seed);
+}
+
+}  // namespace
+
+std::string Variant::name() const {
+  switch (kind) {
+    case Kind::reduce_interleaved: return "reduction, interleaved";
+    case Kind::reduce_sequential: return "reduction, sequential";
+    case Kind::strided: return "stride " + std::to_string(parameter);
+    case Kind::broadcast: return "broadcast";
+    case Kind::doubles: return "double, stride 1";
+    case Kind::transpose: return "transpose, pitch " + std::to_string(parameter);
+    case Kind::copy: return "tiled copy";
+  }
+  return {};
+}
+
+std::string Variant::kernel() const {
+  switch (kind) {
+    case Kind::reduce_interleaved: return "ReduceInterleaved";
+    case Kind::reduce_sequential: return "ReduceSequential";
+    case Kind::strided: return "StridedLoads";
+    case Kind::broadcast: return "BroadcastLoads";
+    case Kind::doubles: return "DoubleLoads";
+    case Kind::transpose: return "TransposeThroughTile";
+    case Kind::copy: return "CopyThroughTile";
+  }
+  return {};
+}
+
+std::vector<Variant> variants(const std::vector<int>& strides) {
+  std::vector<Variant> all{{Kind::reduce_interleaved}, {Kind::reduce_sequential}};
+  for (int s : strides) all.push_back({Kind::strided, s});
+  all.push_back({Kind::broadcast});
+  all.push_back({Kind::doubles});
+  all.push_back({Kind::transpose, 32});
+  all.push_back({Kind::transpose, 33});
+  all.push_back({Kind::copy});
+  return all;
+}
+
+CountedRun run_counting_launch(tutorial::Backend backend, const Variant& v, std::uint64_t seed) {
+  const Problem p = counting_problem(v, seed);
+  if (backend == tutorial::Backend::device) {
+    DeviceRun run(v, p);
+    run.launch();
+    return {run.verified(), {}};
+  }
+  std::vector<float> out(p.expected.size(), -1.0f);
+  std::vector<double> out_double(p.expected_double.size(), -1.0);
+  launch_on_emulator(v, p, p.input.data(), out_double.empty() ? static_cast<void*>(out.data()) : out_double.data());
+  return {verify(p, out, out_double), simt::last_launch_counters()};
+}
+
+std::vector<Timed> benchmark_on_device(const std::vector<int>& strides, int n, std::uint64_t seed) {
+  int sms = 0;
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  const unsigned blocks = static_cast<unsigned>(sms) * 8;
+  std::vector<Timed> rows;
+  // Each group is timed against its first (conflict-free) member; the prediction is the
+  // emulator's wavefronts per request for the counting launch, relative to that member's.
+  const auto group = [&](std::vector<Variant> members, bool loads_only, auto make) {
+    double base_ms = 0, base_wavefronts = 0;
+    for (const Variant& v : members) {
+      const auto c = run_counting_launch(tutorial::Backend::emulator, v, seed).counters;
+      const double per_request =
+          loads_only ? static_cast<double>(c.load_wavefronts) / static_cast<double>(c.load_requests)
+                     : static_cast<double>(c.load_wavefronts + c.store_wavefronts) /
+                           static_cast<double>(c.load_requests + c.store_requests);
+      const Problem p = make(v);
+      DeviceRun run(v, p);
+      const tutorial::Timing t = tutorial::time_on_device([&] { run.launch(); });
+      if (&v == &members.front()) {
+        base_ms = t.median_ms;
+        base_wavefronts = per_request;
+      }
+      Timed row{v.name(), t.median_ms, per_request / base_wavefronts, t.median_ms / base_ms, 0, run.verified()};
+      if (v.kind == Kind::transpose || v.kind == Kind::copy)
+        row.gbs = 2.0 * static_cast<double>(n) * n * sizeof(float) / (t.median_ms * 1e6);
+      rows.push_back(row);
+    }
+  };
+  // Loads dominate the strided kernels: 4096 per thread against 16 stores.
+  std::vector<Variant> loads;
+  for (int s : strides) loads.push_back({Kind::strided, s});
+  loads.push_back({Kind::broadcast});
+  loads.push_back({Kind::doubles});
+  group(loads, true, [&](const Variant& v) { return make_problem(v, blocks, 4096, 0, seed); });
+  group({{Kind::reduce_sequential}, {Kind::reduce_interleaved}}, false,
+        [&](const Variant& v) { return make_problem(v, 65536, 0, 0, seed); });
+  group({{Kind::copy}, {Kind::transpose, 33}, {Kind::transpose, 32}}, false,
+        [&](const Variant& v) { return make_problem(v, 0, 0, n, seed); });
+  return rows;
+}
+
+}  // namespace bank_conflicts
