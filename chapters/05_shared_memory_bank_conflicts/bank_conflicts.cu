@@ -53,12 +53,13 @@ std::vector<float> small_integers(std::size_t count, std::uint64_t seed) {
 double expected_loads(const Variant& v, unsigned t, int repeats) {
   const int lane = static_cast<int>(t % 32);
   double sum = 0;
-  for (int r = 0; r < repeats; ++r) {
-    const int index = v.kind == Kind::strided   ? (lane * v.parameter + r * 32) & (kWords - 1)
-                      : v.kind == Kind::broadcast ? (r * 32) & (kWords - 1)
-                                                  : (lane + r * 32) & (kDoubles - 1);
-    sum += index % 7;
-  }
+  for (int r = 0; r < repeats; r += kLoadsPerIteration)
+    for (int k = 0; k < kLoadsPerIteration; ++k) {
+      const int index = v.kind == Kind::strided   ? lane * v.parameter + k * 32
+                        : v.kind == Kind::broadcast ? k * 32
+                                                    : lane + k * 32;
+      sum += index % 7;
+    }
   return sum;
 }
 
@@ -165,7 +166,7 @@ struct DeviceRun {
 // The counting launch: small enough for the emulator and for Nsight Compute.
 Problem counting_problem(const Variant& v, std::uint64_t seed) {
   const bool reduction = v.kind == Kind::reduce_interleaved || v.kind == Kind::reduce_sequential;
-  return make_problem(v, reduction ? 4 : 1, 4, 64, seed);
+  return make_problem(v, reduction ? 4 : 1, kLoadsPerIteration, 64, seed);
 }
 
 }  // namespace
@@ -253,7 +254,9 @@ std::vector<Timed> benchmark_on_device(const std::vector<int>& strides, int n, s
   for (int s : strides) loads.push_back({Kind::strided, s});
   loads.push_back({Kind::broadcast});
   loads.push_back({Kind::doubles});
-  group(loads, true, [&](const Variant& v) { return make_problem(v, blocks, 4096, 0, seed); });
+  // 16,384 loads per thread, so that the fill, the launch and the tail of the grid are a small
+  // part of the time even at stride 1.
+  group(loads, true, [&](const Variant& v) { return make_problem(v, blocks, 256 * kLoadsPerIteration, 0, seed); });
   group({{Kind::reduce_sequential}, {Kind::reduce_interleaved}}, false,
         [&](const Variant& v) { return make_problem(v, 65536, 0, 0, seed); });
   group({{Kind::copy}, {Kind::transpose, 33}, {Kind::transpose, 32}}, false,

@@ -38,17 +38,24 @@ __global__ void ReduceSequential(const float* in, float* out) {
 // [doc:reduce-sequential]
 
 // [doc:strided]
-// Lane i of every warp reads word i * stride, `repeats` times. Each repeat moves all lanes 32
-// words (one full turn of the 32 banks) further, modulo 4096: every load has a new address,
-// but the bank of each lane stays the same. The words hold small integers, so sums are exact.
+// Lane i of every warp reads word i * stride, `repeats` times. Read k moves all lanes 32 words
+// (one full turn of the 32 banks) further: every load has a new address, each lane keeps its
+// bank. The 64 offsets are compile-time constants, so a load is one instruction and the loop
+// is bound by shared-memory wavefronts, not by index arithmetic. Moving `row` by a step that is
+// always 0 (the sum is never negative), but that the compiler cannot know, keeps it from
+// loading once and reusing the values across iterations.
 constexpr int kWords = 4096;
+constexpr int kLoadsPerIteration = 64;
 __global__ void StridedLoads(float* out, int stride, int repeats) {
   SIMT_SHARED(float, words, [kWords]);
   for (int i = threadIdx.x; i < kWords; i += blockDim.x) words[i] = static_cast<float>(i % 7);
   __syncthreads();
-  int lane = threadIdx.x % 32;
+  auto row = words + (threadIdx.x % 32) * stride;
   float sum = 0.0f;
-  for (int r = 0; r < repeats; ++r) sum += words[(lane * stride + r * 32) & (kWords - 1)];
+  for (int r = 0; r < repeats; r += kLoadsPerIteration) {
+    for (int k = 0; k < kLoadsPerIteration; ++k) sum += row[k * 32];
+    row += sum < 0.0f ? 1 : 0;
+  }
   out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 // [doc:strided]
@@ -59,23 +66,30 @@ __global__ void BroadcastLoads(float* out, int repeats) {
   SIMT_SHARED(float, words, [kWords]);
   for (int i = threadIdx.x; i < kWords; i += blockDim.x) words[i] = static_cast<float>(i % 7);
   __syncthreads();
+  auto row = words + 0;
   float sum = 0.0f;
-  for (int r = 0; r < repeats; ++r) sum += words[(r * 32) & (kWords - 1)];
+  for (int r = 0; r < repeats; r += kLoadsPerIteration) {
+    for (int k = 0; k < kLoadsPerIteration; ++k) sum += row[k * 32];
+    row += sum < 0.0f ? 1 : 0;
+  }
   out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 // [doc:broadcast]
 
 // [doc:double]
 // Lane i reads double i: 8 bytes per lane, 256 bytes per warp. The hardware serves a 64-bit
-// request in two halves of 16 lanes (128 bytes each): two wavefronts, no conflict.
+// request in two halves of 16 lanes (128 bytes each): two wavefronts, and no bank conflict.
 constexpr int kDoubles = kWords / 2;
 __global__ void DoubleLoads(double* out, int repeats) {
   SIMT_SHARED(double, values, [kDoubles]);
   for (int i = threadIdx.x; i < kDoubles; i += blockDim.x) values[i] = static_cast<double>(i % 7);
   __syncthreads();
-  int lane = threadIdx.x % 32;
+  auto row = values + threadIdx.x % 32;
   double sum = 0.0;
-  for (int r = 0; r < repeats; ++r) sum += values[(lane + r * 32) & (kDoubles - 1)];
+  for (int r = 0; r < repeats; r += kLoadsPerIteration) {
+    for (int k = 0; k < kLoadsPerIteration; ++k) sum += row[k * 32];
+    row += sum < 0.0 ? 1 : 0;
+  }
   out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 // [doc:double]

@@ -62,18 +62,22 @@ struct Settings {
 };
 
 /// @brief Shared-memory traffic of a launch, counted as the hardware would: a *request* is one
-/// warp-wide access (the k-th shared access of each active lane in a barrier interval); it
-/// takes as many *wavefronts* as the busiest of the 32 four-byte banks has distinct words to
-/// deliver (lanes reading the same word share one), per phase of 128 bytes.
+/// warp-wide access (the k-th shared access of each active lane in a barrier interval). A
+/// request is served 128 bytes at a time (32 lanes of 4 bytes, 16 of 8, 8 of 16), and each
+/// such phase takes as many *wavefronts* as its busiest of the 32 four-byte banks has distinct
+/// words to deliver (lanes reading the same word share one). *Bank conflicts* are the wavefronts
+/// beyond one per phase: a conflict-free 8-byte request takes 2 wavefronts and 0 conflicts.
 struct SharedMemoryCounters {
-  std::uint64_t load_requests = 0;     ///< Warp-wide shared loads.
-  std::uint64_t load_wavefronts = 0;   ///< Wavefronts those loads took.
-  std::uint64_t store_requests = 0;    ///< Warp-wide shared stores.
-  std::uint64_t store_wavefronts = 0;  ///< Wavefronts those stores took.
+  std::uint64_t load_requests = 0;           ///< Warp-wide shared loads.
+  std::uint64_t load_wavefronts = 0;         ///< Wavefronts those loads took.
+  std::uint64_t load_ideal_wavefronts = 0;   ///< Wavefronts they would take without conflicts.
+  std::uint64_t store_requests = 0;          ///< Warp-wide shared stores.
+  std::uint64_t store_wavefronts = 0;        ///< Wavefronts those stores took.
+  std::uint64_t store_ideal_wavefronts = 0;  ///< Wavefronts they would take without conflicts.
   /// @brief Extra wavefronts of loads caused by bank conflicts.
-  [[nodiscard]] std::uint64_t load_conflicts() const { return load_wavefronts - load_requests; }
+  [[nodiscard]] std::uint64_t load_conflicts() const { return load_wavefronts - load_ideal_wavefronts; }
   /// @brief Extra wavefronts of stores caused by bank conflicts.
-  [[nodiscard]] std::uint64_t store_conflicts() const { return store_wavefronts - store_requests; }
+  [[nodiscard]] std::uint64_t store_conflicts() const { return store_wavefronts - store_ideal_wavefronts; }
 };
 
 /// @brief The counters of the last launch made by this process (all zero when counting is off).

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <sstream>
 #include <string>
+#include <utility>
 
 namespace simt {
 
@@ -32,8 +33,10 @@ void publish_counters(const SharedCounts& counts, bool first_worker) {
   if (first_worker) last_counters = {};
   last_counters.load_requests += counts.load_requests;
   last_counters.load_wavefronts += counts.load_wavefronts;
+  last_counters.load_ideal_wavefronts += counts.load_ideal;
   last_counters.store_requests += counts.store_requests;
   last_counters.store_wavefronts += counts.store_wavefronts;
+  last_counters.store_ideal_wavefronts += counts.store_ideal;
 }
 
 namespace {
@@ -96,13 +99,14 @@ std::string interval_text(const BlockState& block) {
 }
 
 // Bank-conflict counting: the lanes of one request, `words` 4-byte words each from `word`.
-std::uint64_t wavefronts(const AccessRecord* begin, const AccessRecord* end) {
+// Returns the wavefronts it takes and the phases it has (its conflict-free wavefronts).
+std::pair<std::uint64_t, std::uint64_t> wavefronts(const AccessRecord* begin, const AccessRecord* end) {
   // A request moves at most 128 bytes per phase: 32 lanes of 4-byte accesses, 16 of 8-byte,
   // 8 of 16-byte. In each phase, every bank delivers one distinct word per wavefront; lanes
   // that want the same word share it (broadcast).
   const unsigned words = std::max<unsigned>(1, begin->words);
   const unsigned lanes_per_phase = 32 / std::min(32u, words);
-  std::uint64_t total = 0;
+  std::uint64_t total = 0, phases = 0;
   for (unsigned phase = 0; phase * lanes_per_phase < 32; ++phase) {
     std::uint32_t distinct[32][32];  // per bank, the distinct words seen (at most 32 lanes)
     unsigned count[32] = {};
@@ -119,9 +123,12 @@ std::uint64_t wavefronts(const AccessRecord* begin, const AccessRecord* end) {
           distinct[bank][count[bank]++] = word;
       }
     }
-    if (any) total += std::max<unsigned>(1, *std::max_element(count, count + 32));
+    if (any) {
+      total += std::max<unsigned>(1, *std::max_element(count, count + 32));
+      ++phases;
+    }
   }
-  return total;
+  return {total, phases};
 }
 
 }  // namespace
@@ -191,13 +198,15 @@ void end_interval(ClusterState& cluster, BlockState& block) {
       while (j < log.size() && log[j].rank / 32 == log[i].rank / 32 && log[j].k == log[i].k &&
              log[j].store == log[i].store)
         ++j;
-      const std::uint64_t w = wavefronts(&log[i], &log[j - 1] + 1);
+      const auto [w, ideal] = wavefronts(&log[i], &log[j - 1] + 1);
       if (log[i].store) {
         ++cluster.counts.store_requests;
         cluster.counts.store_wavefronts += w;
+        cluster.counts.store_ideal += ideal;
       } else {
         ++cluster.counts.load_requests;
         cluster.counts.load_wavefronts += w;
+        cluster.counts.load_ideal += ideal;
       }
       i = j;
     }

@@ -32,7 +32,7 @@ int gcd(int a, int b) { return b == 0 ? a : gcd(b, a % b); }
 }  // namespace
 
 // The counting launch of a strided variant: 1 block of 8 warps; 16 fill stores per thread to
-// consecutive words (one wavefront each), then 4 loads per lane at word lane * s (+ 32 r).
+// consecutive words (one wavefront each), then 64 loads per lane at word lane * s (+ 32 k).
 // Lanes i and j share a bank when (i - j) * s is a multiple of 32, i.e. when i - j is a
 // multiple of 32 / gcd(s, 32): each bank then holds gcd(s, 32) distinct words of the request,
 // and the request needs that many wavefronts.
@@ -40,22 +40,26 @@ TEST_CASE("Stride s costs gcd of s and 32 wavefronts per load request", "[05]") 
   const int s = GENERATE(1, 2, 3, 4, 6, 8, 16, 24, 32, 33, 48, 64);
   const auto c = counted({Kind::strided, s});
   INFO("stride " << s);
-  CHECK(c.load_requests == 8 * 4);
-  CHECK(c.load_wavefronts == 8 * 4 * static_cast<unsigned>(gcd(s, 32)));
+  CHECK(c.load_requests == 8 * 64);
+  CHECK(c.load_wavefronts == 8 * 64 * static_cast<unsigned>(gcd(s, 32)));
+  CHECK(c.load_conflicts() == 8 * 64 * static_cast<unsigned>(gcd(s, 32) - 1));
   CHECK(c.store_requests == 8 * 16);
   CHECK(c.store_conflicts() == 0);
 }
 
 TEST_CASE("Broadcast takes one wavefront and doubles two half-warp wavefronts", "[05]") {
   const auto b = counted({Kind::broadcast});
-  CHECK(b.load_requests == 32);
-  CHECK(b.load_wavefronts == 32);
-  // 8 bytes per lane: each request is served 16 lanes (128 bytes) at a time.
+  CHECK(b.load_requests == 8 * 64);
+  CHECK(b.load_wavefronts == 8 * 64);
+  // 8 bytes per lane: each request is served 16 lanes (128 bytes) at a time, two wavefronts,
+  // and that is no conflict: the hardware could not do it in fewer.
   const auto d = counted({Kind::doubles});
-  CHECK(d.load_requests == 32);
-  CHECK(d.load_wavefronts == 64);
+  CHECK(d.load_requests == 8 * 64);
+  CHECK(d.load_wavefronts == 2 * 8 * 64);
+  CHECK(d.load_conflicts() == 0);
   CHECK(d.store_requests == 8 * 8);  // 2048 doubles / 256 threads = 8 stores per thread
   CHECK(d.store_wavefronts == 2 * 64);
+  CHECK(d.store_conflicts() == 0);
 }
 
 // 4 blocks of 256 threads (8 warps). Both reductions store sdata[tid] once (8 requests per

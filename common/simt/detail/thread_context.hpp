@@ -147,8 +147,8 @@ struct BlockState {
 
 /// @brief Shared-memory request counts of one launch (the bank-conflict counters).
 struct SharedCounts {
-  std::uint64_t load_requests = 0, load_wavefronts = 0;
-  std::uint64_t store_requests = 0, store_wavefronts = 0;
+  std::uint64_t load_requests = 0, load_wavefronts = 0, load_ideal = 0;
+  std::uint64_t store_requests = 0, store_wavefronts = 0, store_ideal = 0;
 };
 
 /// @brief The cluster a worker runs: its blocks are co-scheduled (a plain launch is a
