@@ -31,6 +31,7 @@ const std::vector<Sample>& samples() {
       {"04_distributed_shared_memory_histogram", SAMPLE_04_HISTOGRAM,
        {"--n", "--bins", "--cluster-size", "--seed"}, {"--strategy", "--distribution", "--backend"}},
       {"05_shared_memory_bank_conflicts", SAMPLE_05_BANK_CONFLICTS, {"--stride", "--n", "--seed"}, {"--backend"}},
+      {"06_coroutine_sync_emulation", SAMPLE_06_COROUTINE_SYNC, {"--threads", "--seed"}, {"--backend"}},
   };
   return all;
 }
@@ -102,6 +103,8 @@ std::vector<BadRun> bad_runs() {
   rows.push_back({"05_shared_memory_bank_conflicts", {"--stride", "65"}, "--stride"});
   rows.push_back({"05_shared_memory_bank_conflicts", {"--n", "100"}, "--n"});
   rows.push_back({"05_shared_memory_bank_conflicts", {"--benchmark", "--backend", "host"}, "--benchmark"});
+  for (const char* threads : {"1", "3", "100", "2048"})
+    rows.push_back({"06_coroutine_sync_emulation", {"--threads", threads}, "--threads"});
   return rows;
 }
 
@@ -129,6 +132,9 @@ TEST_CASE("Samples run with default and edge arguments and print one match line 
       {"04_distributed_shared_memory_histogram", {"--distribution", "skewed", "--bins", "256"}, 1},
       {"05_shared_memory_bank_conflicts", {}, 1},  // one "results: match" line after the table
       {"05_shared_memory_bank_conflicts", {"--stride", "64"}, 1},
+      {"06_coroutine_sync_emulation", {}, 5},  // without a GPU the emulator stands in for it
+      {"06_coroutine_sync_emulation", {"--threads", "2"}, 5},
+      {"06_coroutine_sync_emulation", {"--threads", "1024"}, 4},  // no std::thread run above 256
   };
   for (const GoodRun& run : runs) {
     const auto result = test::run_program(sample(run.sample).path, run.arguments);

@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-// BlockSum of block_sum_kernel.cuh, compiled for the emulator by
+// BlockSum of chapters/06_coroutine_sync_emulation/block_sum_kernels.cuh, compiled for the emulator by
 // tutorial_add_emulated_kernels (a kernel with barriers is a coroutine, still returning void).
 namespace emulated {
 void BlockSum(const float* in, float* out);

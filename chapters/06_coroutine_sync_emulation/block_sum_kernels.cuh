@@ -1,7 +1,10 @@
 #pragma once
-// The benchmark's kernel: a shared-memory tree reduction, 1 + log2(blockDim.x) barriers.
+// Chapter 06's kernel for the project's emulator (common/simt): the same block reduction the
+// chapter builds by hand, written as a kernel with SIMT_EXTERN_SHARED and __syncthreads().
+// tools/emulator_benchmark times it too.
 #include <simt/kernel.hpp>
 
+// [doc:block-sum]
 __global__ void BlockSum(const float* in, float* out) {
   SIMT_EXTERN_SHARED(float, partial);
   unsigned tid = threadIdx.x;
@@ -13,3 +16,4 @@ __global__ void BlockSum(const float* in, float* out) {
   }
   if (tid == 0) out[blockIdx.x] = partial[0];
 }
+// [doc:block-sum]
