@@ -20,11 +20,12 @@ function(tutorial_target_defaults target)
       $<$<COMPILE_LANGUAGE:CUDA>:--Werror=all-warnings>)
   endif()
   if(TUTORIAL_SANITIZE)
-    set(san -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
-    list(JOIN san "," san_csv)
+    # One -Xcompiler per flag: nvcc splits -Xcompiler lists at commas.
+    set(san -fsanitize=address -fsanitize=undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+    list(TRANSFORM san PREPEND "-Xcompiler=" OUTPUT_VARIABLE cuda_san)
     target_compile_options(${target} PRIVATE
-      $<$<COMPILE_LANGUAGE:CXX>:${san}>
-      $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=${san_csv}>)
+      "$<$<COMPILE_LANGUAGE:CXX>:${san}>"
+      "$<$<COMPILE_LANGUAGE:CUDA>:${cuda_san}>")
     target_link_options(${target} PRIVATE ${san})
   endif()
 endfunction()

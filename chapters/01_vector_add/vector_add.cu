@@ -99,6 +99,17 @@ void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
   // [doc:device-memory]
 }
 
+std::string launch_error_for_oversized_block() {
+  tutorial::DeviceBuffer<float> d(2048);
+  try {
+    VecAdd<<<1, 2048>>>(d.get(), d.get(), d.get());
+    CUDA_CHECK(cudaGetLastError());
+  } catch (const tutorial::CudaError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
 std::vector<tutorial::BandwidthRow> benchmark_on_device(long long n, std::uint64_t seed) {
   const auto count = static_cast<std::size_t>(n);
   const std::vector<float> a = tutorial::random_floats(count, seed);

@@ -31,6 +31,11 @@ inline constexpr long long max_threads_per_block = 1024;
 void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
          std::span<const float> b, std::span<float> c);
 
+/// Launches VecAdd<<<1, 2048>>> on the GPU, past the 1024-thread block limit, and returns the
+/// message CUDA_CHECK(cudaGetLastError()) throws: the demonstration that the check catches
+/// launch errors in Release builds.
+[[nodiscard]] std::string launch_error_for_oversized_block();
+
 /// Times the device-to-device copy (the ceiling) and the multi-block kernels at n elements.
 [[nodiscard]] std::vector<tutorial::BandwidthRow> benchmark_on_device(long long n, std::uint64_t seed);
 

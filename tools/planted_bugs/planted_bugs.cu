@@ -1,0 +1,54 @@
+// The planted synchronisation bugs of the emulator's tests, launched on a real GPU so that
+// tools/compute_sanitizer can show which of them the GPU's own tools catch.
+// Usage: planted_bugs race|half-warp|whole-warp|both-branches|dsm-after-exit
+#include "diagnostics_kernels.cuh"
+#include "simt_kernels.cuh"
+
+#include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+int main(int argc, char** argv) {
+  const std::string bug = argc > 1 ? argv[1] : "";
+  try {
+    tutorial::DeviceBuffer<float> in(256), out(256);
+    tutorial::DeviceBuffer<int> ints(256);
+    tutorial::DeviceBuffer<unsigned> words(4 * 32);
+    CUDA_CHECK(cudaMemset(in.get(), 0, 256 * sizeof(float)));
+    if (bug == "race") {
+      ReductionMissingBarrier<<<2, 128, 128 * sizeof(float)>>>(in.get(), out.get());
+    } else if (bug == "half-warp") {
+      BarrierForFirst48<<<1, 128>>>(ints.get());
+    } else if (bug == "whole-warp") {
+      BarrierForFirst32<<<1, 128>>>(ints.get());
+    } else if (bug == "both-branches") {
+      BarrierInBothBranches<<<1, 64>>>(ints.get());
+    } else if (bug == "dsm-after-exit") {
+      cudaLaunchConfig_t config = {};
+      config.gridDim = dim3(4);
+      config.blockDim = dim3(32);
+      config.dynamicSmemBytes = 32 * sizeof(unsigned);
+      cudaLaunchAttribute attribute[1];
+      attribute[0].id = cudaLaunchAttributeClusterDimension;
+      attribute[0].val.clusterDim.x = 4;
+      attribute[0].val.clusterDim.y = 1;
+      attribute[0].val.clusterDim.z = 1;
+      config.attrs = attribute;
+      config.numAttrs = 1;
+      CUDA_CHECK(cudaLaunchKernelEx(&config, ReadPeerWithoutFinalSync, words.get()));
+    } else {
+      std::fprintf(stderr, "planted_bugs: usage: planted_bugs race|half-warp|whole-warp|both-branches|dsm-after-exit\n");
+      return 2;
+    }
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaDeviceSynchronize());
+    std::printf("planted_bugs %s: ran to completion\n", bug.c_str());
+  } catch (const tutorial::CudaError& e) {
+    std::fprintf(stderr, "planted_bugs %s: %s\n", bug.c_str(), e.what());
+    return 1;
+  }
+  return 0;
+}
