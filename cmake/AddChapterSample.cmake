@@ -58,3 +58,44 @@ function(add_chapter_sample chapter)
 
   set_property(GLOBAL APPEND PROPERTY TUTORIAL_CHAPTERS ${chapter})
 endfunction()
+
+# add_chapter_exercise(<chapter>
+#   CHECK <check.cu>          the program that checks an attempt (includes EXERCISE_HEADER)
+#   STARTER <starter.cuh>     what the learner starts from (compiles, fails the check)
+#   SOLUTION <solution.cuh>   one answer (passes the check)
+#   [HOST_ONLY]               the exercise is host code: no emulator copy of its kernels
+#   [LIBRARIES <targets>...])
+# Builds <chapter>_exercise_starter and <chapter>_exercise_solution; adds the tests "the solution
+# passes" and "the starter fails" (so the check can fail); adds the target check_<chapter>_exercise,
+# which a learner runs to check their own attempt (their edited starter).
+function(add_chapter_exercise chapter)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "HOST_ONLY" "CHECK;STARTER;SOLUTION" "LIBRARIES")
+  foreach(variant starter solution)
+    string(TOUPPER ${variant} key)
+    set(header "${CMAKE_CURRENT_SOURCE_DIR}/${arg_${key}}")
+    set(target ${chapter}_exercise_${variant})
+    add_executable(${target} ${arg_CHECK})
+    tutorial_target_defaults(${target})
+    target_compile_definitions(${target} PRIVATE "EXERCISE_HEADER=\"${header}\"")
+    target_link_libraries(${target} PRIVATE tutorial::common ${arg_LIBRARIES})
+    target_include_directories(${target} PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}" "${CMAKE_CURRENT_SOURCE_DIR}/..")
+    get_target_property(architectures ${chapter}_kernels CUDA_ARCHITECTURES)
+    set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES "${architectures}"
+                                               RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin")
+    if(NOT arg_HOST_ONLY)
+      tutorial_add_emulated_kernels(${target} "${header}")
+    endif()
+  endforeach()
+  if(TUTORIAL_BUILD_TESTS)
+    add_test(NAME "exercise ${chapter}: the solution passes the check"
+             COMMAND ${chapter}_exercise_solution --backend host)
+    add_test(NAME "exercise ${chapter}: the starter fails the check"
+             COMMAND ${chapter}_exercise_starter --backend host)
+    set_tests_properties("exercise ${chapter}: the starter fails the check" PROPERTIES WILL_FAIL TRUE)
+  endif()
+  add_custom_target(check_${chapter}_exercise
+    COMMAND ${chapter}_exercise_starter
+    DEPENDS ${chapter}_exercise_starter
+    USES_TERMINAL
+    COMMENT "Checking your attempt at the exercise of ${chapter} (exercise/${arg_STARTER})")
+endfunction()

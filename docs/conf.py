@@ -12,10 +12,10 @@ copyright = "2026, " + author
 
 root_doc = "docs/index"
 include_patterns = ["docs/**", "chapters/*/README.md"]
-exclude_patterns = ["build", "docs/site_root"]
+exclude_patterns = ["build", "docs/site_root", "docs/_generated"]
 source_suffix = {".md": "markdown"}
 
-extensions = ["myst_parser", "breathe", "sphinx.ext.graphviz", "sample_output"]
+extensions = ["myst_parser", "breathe", "sphinx.ext.graphviz", "sample_output", "csv_plots", "furo_debian_scripts"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
@@ -36,3 +36,6 @@ cpp_paren_attributes = ["__launch_bounds__", "__cluster_dims__", "alignas"]
 
 # Where the sample_output directive finds what the samples printed during the docs build.
 sample_output_dir = os.environ.get("TUTORIAL_SAMPLE_OUTPUT", "")
+
+# `sphinx-build -b linkcheck` checks the internal links; there is no network to check others.
+linkcheck_ignore = [r"https?://.*"]

@@ -9,12 +9,11 @@
 #include "common/memory_budget.hpp"
 #include "common/sample_main.hpp"
 #include "common/usage_error.hpp"
+#include "common/utc_date.hpp"
 
 #include <algorithm>
 #include <charconv>
-#include <chrono>
 #include <cstdio>
-#include <ctime>
 #include <fstream>
 #include <map>
 #include <random>
@@ -99,9 +98,7 @@ void run_benchmark(long long n, const std::vector<int>& bin_counts, std::uint64_
   }
   if (!csv_path.empty()) {
     std::ofstream csv(csv_path);
-    const std::time_t now = std::time(nullptr);
-    char date[32];
-    std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+    const std::string date = tutorial::utc_date();
     csv << "device,cuda_driver_api,date,n,bins,method,median_ms,gelements_per_s,verified\n";
     for (const auto& r : rows)
       csv << '"' << device.name << "\"," << device.driver_version << ',' << date << ',' << n << ',' << r.nbins

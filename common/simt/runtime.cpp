@@ -180,6 +180,7 @@ class ClusterRunner {
     ctx.block_dim = Uint3{config_.block.x, config_.block.y, config_.block.z};
     ctx.grid_dim = Uint3{config_.grid.x, config_.grid.y, config_.grid.z};
     ctx.cluster = &state_;
+    ctx.checking = state_.checking;
     state_.frames.reset();
 
     const Uint3 cluster_idx = unflatten(linear_cluster, clusters_grid_);

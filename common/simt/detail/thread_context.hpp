@@ -176,6 +176,7 @@ struct ThreadContext {
   unsigned thread_rank = 0;          ///< Linear index of the thread within its block.
   BlockState* block = nullptr;       ///< The thread's block.
   ClusterState* cluster = nullptr;   ///< The thread's cluster.
+  bool checking = false;             ///< Copy of cluster->checking: one load on every shared access.
 };
 
 /// @brief The running thread of this worker (a trivial type, so access needs no TLS wrapper).

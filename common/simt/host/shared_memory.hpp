@@ -22,7 +22,7 @@ namespace detail {
 void record_shared_access(const void* address, std::size_t bytes, bool store);
 /// @brief The common case, inline: nothing to do unless checking is on.
 [[gnu::always_inline]] inline void note_shared_access(const void* address, std::size_t bytes, bool store) {
-  if (current_thread.cluster->checking) [[unlikely]]
+  if (current_thread.checking) [[unlikely]]
     record_shared_access(address, bytes, store);
 }
 }  // namespace detail

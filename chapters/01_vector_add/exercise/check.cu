@@ -1,0 +1,48 @@
+// Checks exercise 01: VecAddAnyN on n = 1000 and n = 1 (grids of whole 256-thread blocks) must
+// write exactly C[0 .. n) and nothing after it. The arrays are allocated for the whole grid;
+// the part past n holds a marker the kernel must leave alone.
+#include EXERCISE_HEADER
+
+#include "common/cli.hpp"
+#include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
+#include "common/random_inputs.hpp"
+#include "common/sample_main.hpp"
+
+#include <simt/launch.hpp>
+
+#include <cstdio>
+#include <vector>
+
+namespace emulated {
+decltype(::VecAddAnyN) VecAddAnyN;
+}
+
+int main(int argc, char** argv) {
+  return tutorial::run_sample(argv[0], [&] {
+    tutorial::Cli cli("01_vector_add_exercise", "Checks your VecAddAnyN");
+    const auto chosen = cli.parse_and_select_backend(argc, argv, {7, 5});
+    if (!chosen) return 0;
+    bool ok = true;
+    for (int n : {1000, 1, 256, 257}) {
+      const int blocks = (n + 255) / 256, room = blocks * 256;
+      std::vector<float> a = tutorial::random_floats(room, 1), b = tutorial::random_floats(room, 2), c(room, -7.0f);
+      if (chosen->backend == tutorial::Backend::emulator) {
+        simt::launch(blocks, 256, emulated::VecAddAnyN, a.data(), b.data(), c.data(), n);
+      } else {
+        tutorial::DeviceBuffer<float> dA{std::span<const float>(a)}, dB{std::span<const float>(b)}, dC{std::span<const float>(c)};
+        VecAddAnyN<<<blocks, 256>>>(dA.get(), dB.get(), dC.get(), n);
+        CUDA_CHECK(cudaGetLastError());
+        dC.copy_to(c);
+      }
+      int wrong = 0, beyond = 0;
+      for (int i = 0; i < room; ++i) (i < n ? wrong : beyond) += i < n ? c[i] != a[i] + b[i] : c[i] != -7.0f;
+      std::printf("n = %4d: %s\n", n, wrong == 0 && beyond == 0 ? "match" : "not yet");
+      if (wrong) std::printf("  %d of the first %d elements are wrong\n", wrong, n);
+      if (beyond) std::printf("  %d elements past n were written: add the bounds check\n", beyond);
+      ok &= wrong == 0 && beyond == 0;
+    }
+    std::printf("exercise 01: %s\n", ok ? "match (VecAddAnyN is right for any n)" : "not yet");
+    return ok ? 0 : 1;
+  });
+}

@@ -1,0 +1,47 @@
+// Checks exercise 02: MatScale on square, non-square and odd shapes against a CPU loop.
+#include EXERCISE_HEADER
+
+#include "common/cli.hpp"
+#include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
+#include "common/random_inputs.hpp"
+#include "common/sample_main.hpp"
+
+#include <simt/launch.hpp>
+
+#include <cstdio>
+#include <utility>
+#include <vector>
+
+namespace emulated {
+decltype(::MatScale) MatScale;
+}
+
+int main(int argc, char** argv) {
+  return tutorial::run_sample(argv[0], [&] {
+    tutorial::Cli cli("02_matrix_add_exercise", "Checks your MatScale");
+    const auto chosen = cli.parse_and_select_backend(argc, argv, {7, 5});
+    if (!chosen) return 0;
+    bool ok = true;
+    for (auto [rows, cols] : {std::pair{1000, 700}, std::pair{17, 33}, std::pair{1, 1}, std::pair{64, 64}}) {
+      const auto count = static_cast<std::size_t>(rows) * cols;
+      const std::vector<float> a = tutorial::random_floats(count, 5);
+      std::vector<float> c(count, -7.0f);
+      const dim3 block(16, 16), grid((cols + 15) / 16, (rows + 15) / 16);
+      if (chosen->backend == tutorial::Backend::emulator) {
+        simt::launch(grid, block, emulated::MatScale, a.data(), c.data(), 2.5f, rows, cols);
+      } else {
+        tutorial::DeviceBuffer<float> dA{std::span<const float>(a)}, dC{std::span<const float>(c)};
+        MatScale<<<grid, block>>>(dA.get(), dC.get(), 2.5f, rows, cols);
+        CUDA_CHECK(cudaGetLastError());
+        dC.copy_to(c);
+      }
+      std::size_t wrong = 0;
+      for (std::size_t i = 0; i < count; ++i) wrong += c[i] != 2.5f * a[i];
+      std::printf("%d x %d: %s\n", rows, cols, wrong == 0 ? "match" : "not yet");
+      ok &= wrong == 0;
+    }
+    std::printf("exercise 02: %s\n", ok ? "match (MatScale is right for every shape)" : "not yet");
+    return ok ? 0 : 1;
+  });
+}

@@ -1,0 +1,56 @@
+// Checks exercise 03: clusters of 2, 4 and 8 blocks; block b must read 100 * (its left
+// neighbour's index) + (that neighbour's rank).
+#include EXERCISE_HEADER
+
+#include "common/cli.hpp"
+#include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
+#include "common/sample_main.hpp"
+
+#include <simt/launch.hpp>
+
+#include <cstdio>
+#include <vector>
+
+namespace emulated {
+decltype(::ReadLeftNeighbour) ReadLeftNeighbour;
+}
+
+int main(int argc, char** argv) {
+  return tutorial::run_sample(argv[0], [&] {
+    tutorial::Cli cli("03_thread_block_clusters_exercise", "Checks your ReadLeftNeighbour");
+    const auto chosen = cli.parse_and_select_backend(argc, argv, {9, 0});
+    if (!chosen) return 0;
+    bool ok = true;
+    for (unsigned size : {2u, 4u, 8u}) {
+      const unsigned blocks = 4 * size;
+      std::vector<unsigned> out(blocks, ~0u);
+      if (chosen->backend == tutorial::Backend::emulator) {
+        simt::launch(simt::LaunchConfig{blocks, 32, 0, {size, 1, 1}}, emulated::ReadLeftNeighbour, out.data());
+      } else {
+        tutorial::DeviceBuffer<unsigned> d{std::span<const unsigned>(out)};
+        cudaLaunchConfig_t config = {};
+        config.gridDim = dim3(blocks);
+        config.blockDim = dim3(32);
+        cudaLaunchAttribute attribute[1];
+        attribute[0].id = cudaLaunchAttributeClusterDimension;
+        attribute[0].val.clusterDim.x = size;
+        attribute[0].val.clusterDim.y = 1;
+        attribute[0].val.clusterDim.z = 1;
+        config.attrs = attribute;
+        config.numAttrs = 1;
+        CUDA_CHECK(cudaLaunchKernelEx(&config, ReadLeftNeighbour, d.get()));
+        d.copy_to(out);
+      }
+      unsigned wrong = 0;
+      for (unsigned b = 0; b < blocks; ++b) {
+        const unsigned rank = b % size, left = (rank + size - 1) % size;
+        wrong += out[b] != 100 * (b - rank + left) + left;
+      }
+      std::printf("clusters of %u: %s\n", size, wrong == 0 ? "match" : "not yet");
+      ok &= wrong == 0;
+    }
+    std::printf("exercise 03: %s\n", ok ? "match (every block read its left neighbour)" : "not yet");
+    return ok ? 0 : 1;
+  });
+}

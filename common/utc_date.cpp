@@ -1,0 +1,16 @@
+#include "utc_date.hpp"
+
+#include <ctime>
+
+namespace tutorial {
+
+std::string utc_date() {
+  const std::time_t now = std::time(nullptr);
+  std::tm parts{};
+  gmtime_r(&now, &parts);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y-%m-%d", &parts);
+  return text;
+}
+
+}  // namespace tutorial
