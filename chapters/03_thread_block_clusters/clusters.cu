@@ -4,6 +4,7 @@
 #include "clusters.hpp"
 #include "clusters_kernels.cuh"
 
+#include "common/cluster_launch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
 #include "common/usage_error.hpp"
@@ -75,15 +76,9 @@ ClusterLimits query_limits(tutorial::Backend backend, simt::Dim3 cluster, unsign
   CUDA_CHECK(cudaOccupancyMaxPotentialClusterSize(&limits.max_non_portable, RecordPlaceLaunchCluster, &config));
 
   // How many clusters of this shape can be resident on the GPU at once.
-  cudaLaunchAttribute attribute[1];
-  attribute[0].id = cudaLaunchAttributeClusterDimension;
-  attribute[0].val.clusterDim.x = cluster.x;
-  attribute[0].val.clusterDim.y = cluster.y;
-  attribute[0].val.clusterDim.z = 1;
-  config.attrs = attribute;
-  config.numAttrs = 1;
+  const tutorial::ClusterLaunchConfig with_clusters{config.gridDim, config.blockDim, dim3(cluster.x, cluster.y)};
   int active = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&active, RecordPlaceLaunchCluster, &config));
+  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&active, RecordPlaceLaunchCluster, with_clusters.get()));
   limits.max_active_clusters = active;
   // [doc:occupancy]
   return limits;
@@ -146,17 +141,8 @@ std::vector<unsigned> exchange(tutorial::Backend backend, unsigned clusters, uns
   if (cluster_size > 8)
     CUDA_CHECK(cudaFuncSetAttribute(ExchangeWithNeighbour,
                                     cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(blocks);
-  config.blockDim = dim3(threads);
-  cudaLaunchAttribute attribute[1];
-  attribute[0].id = cudaLaunchAttributeClusterDimension;
-  attribute[0].val.clusterDim.x = cluster_size;
-  attribute[0].val.clusterDim.y = 1;
-  attribute[0].val.clusterDim.z = 1;
-  config.attrs = attribute;
-  config.numAttrs = 1;
-  CUDA_CHECK(cudaLaunchKernelEx(&config, ExchangeWithNeighbour, d_out.get()));
+  const tutorial::ClusterLaunchConfig config{dim3(blocks), dim3(threads), dim3(cluster_size)};
+  CUDA_CHECK(cudaLaunchKernelEx(config.get(), ExchangeWithNeighbour, d_out.get()));
   d_out.copy_to(out);
   return out;
 }

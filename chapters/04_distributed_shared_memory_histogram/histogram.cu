@@ -4,6 +4,7 @@
 #include "histogram.hpp"
 #include "histogram_kernels.cuh"
 
+#include "common/cluster_launch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
 #include "common/memory_budget.hpp"
@@ -82,22 +83,13 @@ void launch_on_device(const Plan& plan, int* bins, int nbins, const int* input, 
     }
     case Strategy::cluster: {
       prepare(clusterHist_kernel, plan);
-      cudaLaunchConfig_t config = {};
-      config.blockDim = dim3(threads_per_block);
-      config.dynamicSmemBytes = plan.shared_bytes;
-      cudaLaunchAttribute attribute[1];
-      attribute[0].id = cudaLaunchAttributeClusterDimension;
-      attribute[0].val.clusterDim.x = plan.cluster_size;
-      attribute[0].val.clusterDim.y = 1;
-      attribute[0].val.clusterDim.z = 1;
-      config.attrs = attribute;
-      config.numAttrs = 1;
-      config.gridDim = dim3(plan.cluster_size);
+      tutorial::ClusterLaunchConfig config{dim3(plan.cluster_size), dim3(threads_per_block), dim3(plan.cluster_size),
+                                           plan.shared_bytes};
       int clusters = 0;  // clusters resident at once, to fill the GPU
-      CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, clusterHist_kernel, &config));
+      CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, clusterHist_kernel, config.get()));
       const int per_sm_equivalent = clusters * static_cast<int>(plan.cluster_size) / std::max(1, limits.multiprocessors);
-      config.gridDim = dim3(grid_blocks(tutorial::Backend::device, plan, n, limits, std::max(1, per_sm_equivalent)));
-      CUDA_CHECK(cudaLaunchKernelEx(&config, clusterHist_kernel, bins, nbins, plan.bins_per_block, input,
+      config.set_grid(dim3(grid_blocks(tutorial::Backend::device, plan, n, limits, std::max(1, per_sm_equivalent))));
+      CUDA_CHECK(cudaLaunchKernelEx(config.get(), clusterHist_kernel, bins, nbins, plan.bins_per_block, input,
                                     static_cast<size_t>(n)));
       break;
     }

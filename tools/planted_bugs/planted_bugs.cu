@@ -4,6 +4,7 @@
 #include "diagnostics_kernels.cuh"
 #include "simt_kernels.cuh"
 
+#include "common/cluster_launch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
 
@@ -27,18 +28,8 @@ int main(int argc, char** argv) {
     } else if (bug == "both-branches") {
       BarrierInBothBranches<<<1, 64>>>(ints.get());
     } else if (bug == "dsm-after-exit") {
-      cudaLaunchConfig_t config = {};
-      config.gridDim = dim3(4);
-      config.blockDim = dim3(32);
-      config.dynamicSmemBytes = 32 * sizeof(unsigned);
-      cudaLaunchAttribute attribute[1];
-      attribute[0].id = cudaLaunchAttributeClusterDimension;
-      attribute[0].val.clusterDim.x = 4;
-      attribute[0].val.clusterDim.y = 1;
-      attribute[0].val.clusterDim.z = 1;
-      config.attrs = attribute;
-      config.numAttrs = 1;
-      CUDA_CHECK(cudaLaunchKernelEx(&config, ReadPeerWithoutFinalSync, words.get()));
+      const tutorial::ClusterLaunchConfig config{dim3(4), dim3(32), dim3(4), 32 * sizeof(unsigned)};
+      CUDA_CHECK(cudaLaunchKernelEx(config.get(), ReadPeerWithoutFinalSync, words.get()));
     } else {
       std::fprintf(stderr, "planted_bugs: usage: planted_bugs race|half-warp|whole-warp|both-branches|dsm-after-exit\n");
       return 2;

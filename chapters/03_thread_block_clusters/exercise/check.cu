@@ -3,6 +3,7 @@
 #include EXERCISE_HEADER
 
 #include "common/cli.hpp"
+#include "common/cluster_launch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
 #include "common/sample_main.hpp"
@@ -29,17 +30,8 @@ int main(int argc, char** argv) {
         simt::launch(simt::LaunchConfig{blocks, 32, 0, {size, 1, 1}}, emulated::ReadLeftNeighbour, out.data());
       } else {
         tutorial::DeviceBuffer<unsigned> d{std::span<const unsigned>(out)};
-        cudaLaunchConfig_t config = {};
-        config.gridDim = dim3(blocks);
-        config.blockDim = dim3(32);
-        cudaLaunchAttribute attribute[1];
-        attribute[0].id = cudaLaunchAttributeClusterDimension;
-        attribute[0].val.clusterDim.x = size;
-        attribute[0].val.clusterDim.y = 1;
-        attribute[0].val.clusterDim.z = 1;
-        config.attrs = attribute;
-        config.numAttrs = 1;
-        CUDA_CHECK(cudaLaunchKernelEx(&config, ReadLeftNeighbour, d.get()));
+        const tutorial::ClusterLaunchConfig config{dim3(blocks), dim3(32), dim3(size)};
+        CUDA_CHECK(cudaLaunchKernelEx(config.get(), ReadLeftNeighbour, d.get()));
         d.copy_to(out);
       }
       unsigned wrong = 0;
