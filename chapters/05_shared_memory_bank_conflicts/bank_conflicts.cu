@@ -20,6 +20,7 @@ decltype(::StridedLoads) StridedLoads;
 decltype(::BroadcastLoads) BroadcastLoads;
 decltype(::DoubleLoads) DoubleLoads;
 decltype(::TransposeThroughTile) TransposeThroughTile;
+decltype(::TransposeThroughTile64) TransposeThroughTile64;
 decltype(::CopyThroughTile) CopyThroughTile;
 }  // namespace emulated
 
@@ -92,9 +93,11 @@ Problem make_problem(const Variant& v, unsigned blocks, int repeats, int n, std:
       }
       break;
     case Kind::transpose:
-    case Kind::copy:
-      p.grid = simt::Dim3(static_cast<unsigned>(n / 32), static_cast<unsigned>(n / 32));
-      p.block = simt::Dim3(32, 8);
+    case Kind::transpose64:
+    case Kind::copy: {
+      const unsigned tile = v.kind == Kind::transpose64 ? 64 : 32;
+      p.grid = simt::Dim3(static_cast<unsigned>(n) / tile, static_cast<unsigned>(n) / tile);
+      p.block = simt::Dim3(tile, 8);
       p.input = small_integers(static_cast<std::size_t>(n) * n, seed);
       p.expected.resize(p.input.size());
       for (int y = 0; y < n; ++y)
@@ -102,6 +105,7 @@ Problem make_problem(const Variant& v, unsigned blocks, int repeats, int n, std:
           p.expected[static_cast<std::size_t>(y) * n + x] =
               v.kind == Kind::copy ? p.input[static_cast<std::size_t>(y) * n + x] : p.input[static_cast<std::size_t>(x) * n + y];
       break;
+    }
   }
   return p;
 }
@@ -117,6 +121,7 @@ void launch_on_device(const Variant& v, const Problem& p, const float* in, void*
     case Kind::broadcast: BroadcastLoads<<<grid, block>>>(f, p.repeats); break;
     case Kind::doubles: DoubleLoads<<<grid, block>>>(static_cast<double*>(out), p.repeats); break;
     case Kind::transpose: TransposeThroughTile<<<grid, block>>>(in, f, p.n, v.parameter); break;
+    case Kind::transpose64: TransposeThroughTile64<<<grid, block>>>(in, f, p.n); break;
     case Kind::copy: CopyThroughTile<<<grid, block>>>(in, f, p.n); break;
   }
   CUDA_CHECK(cudaGetLastError());
@@ -132,6 +137,7 @@ void launch_on_emulator(const Variant& v, const Problem& p, const float* in, voi
     case Kind::broadcast: simt::launch(config, emulated::BroadcastLoads, f, p.repeats); break;
     case Kind::doubles: simt::launch(config, emulated::DoubleLoads, static_cast<double*>(out), p.repeats); break;
     case Kind::transpose: simt::launch(config, emulated::TransposeThroughTile, in, f, p.n, v.parameter); break;
+    case Kind::transpose64: simt::launch(config, emulated::TransposeThroughTile64, in, f, p.n); break;
     case Kind::copy: simt::launch(config, emulated::CopyThroughTile, in, f, p.n); break;
   }
 }
@@ -179,6 +185,7 @@ std::string Variant::name() const {
     case Kind::broadcast: return "broadcast";
     case Kind::doubles: return "double, stride 1";
     case Kind::transpose: return "transpose, pitch " + std::to_string(parameter);
+    case Kind::transpose64: return "transpose 64x64, pitch 65";
     case Kind::copy: return "tiled copy";
   }
   return {};
@@ -192,6 +199,7 @@ std::string Variant::kernel() const {
     case Kind::broadcast: return "BroadcastLoads";
     case Kind::doubles: return "DoubleLoads";
     case Kind::transpose: return "TransposeThroughTile";
+    case Kind::transpose64: return "TransposeThroughTile64";
     case Kind::copy: return "CopyThroughTile";
   }
   return {};
@@ -204,6 +212,7 @@ std::vector<Variant> variants(const std::vector<int>& strides) {
   all.push_back({Kind::doubles});
   all.push_back({Kind::transpose, 32});
   all.push_back({Kind::transpose, 33});
+  all.push_back({Kind::transpose64});
   all.push_back({Kind::copy});
   return all;
 }
@@ -244,7 +253,7 @@ std::vector<Timed> benchmark_on_device(const std::vector<int>& strides, int n, s
         base_wavefronts = per_request;
       }
       Timed row{v.name(), t.median_ms, per_request / base_wavefronts, t.median_ms / base_ms, 0, run.verified()};
-      if (v.kind == Kind::transpose || v.kind == Kind::copy)
+      if (v.kind == Kind::transpose || v.kind == Kind::transpose64 || v.kind == Kind::copy)
         row.gbs = 2.0 * static_cast<double>(n) * n * sizeof(float) / (t.median_ms * 1e6);
       rows.push_back(row);
     }
@@ -259,7 +268,7 @@ std::vector<Timed> benchmark_on_device(const std::vector<int>& strides, int n, s
   group(loads, true, [&](const Variant& v) { return make_problem(v, blocks, 256 * kLoadsPerIteration, 0, seed); });
   group({{Kind::reduce_sequential}, {Kind::reduce_interleaved}}, false,
         [&](const Variant& v) { return make_problem(v, 65536, 0, 0, seed); });
-  group({{Kind::copy}, {Kind::transpose, 33}, {Kind::transpose, 32}}, false,
+  group({{Kind::copy}, {Kind::transpose, 33}, {Kind::transpose64}, {Kind::transpose, 32}}, false,
         [&](const Variant& v) { return make_problem(v, 0, 0, n, seed); });
   return rows;
 }

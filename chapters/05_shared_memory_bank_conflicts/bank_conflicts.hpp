@@ -14,7 +14,7 @@ namespace bank_conflicts {
 
 /// One access pattern of the chapter.
 struct Variant {
-  enum class Kind { reduce_interleaved, reduce_sequential, strided, broadcast, doubles, transpose, copy };
+  enum class Kind { reduce_interleaved, reduce_sequential, strided, broadcast, doubles, transpose, transpose64, copy };
   Kind kind;
   int parameter = 0;  ///< The stride (strided) or the row pitch (transpose).
   /// "stride 4", "transpose pitch 33", ...
@@ -24,7 +24,8 @@ struct Variant {
 };
 
 /// The chapter's variants: both reductions, the strides (1, 2, 4, 8, 16, 32, 33 by default),
-/// broadcast, double, the transpose with pitches 32 and 33, and the tiled copy.
+/// broadcast, double, the transpose with pitches 32 and 33, the 64 x 64 padded transpose, and
+/// the tiled copy.
 [[nodiscard]] std::vector<Variant> variants(const std::vector<int>& strides);
 
 /// The small launch each variant is counted with (on the emulator and under Nsight Compute):

@@ -101,6 +101,10 @@ TEST_CASE("The transpose conflicts only without padding and the copy never", "[0
   const auto padded = counted({Kind::transpose, 33});
   CHECK(padded.load_wavefronts == 128);
   CHECK(padded.store_wavefronts == 128);
+  // 64 x 64 tiles with a pitch of 65: column reads are conflict-free as well.
+  const auto wide = counted({Kind::transpose64});
+  CHECK(wide.load_conflicts() == 0);
+  CHECK(wide.store_conflicts() == 0);
   const auto copy = counted({Kind::copy});
   CHECK(copy.load_wavefronts == 128);
   CHECK(copy.store_wavefronts == 128);
