@@ -10,6 +10,7 @@
 #
 # Targets: <chapter>_kernels (static library, used by the sample and the tests),
 #          <chapter> (the sample executable, in <build>/bin), run_<chapter> (builds and runs it).
+# Docs: a capture of its default run on the emulator, shown by `{sample-output} <chapter>`.
 # tutorial_add_emulated_kernels(<target> <kernels.cuh>)
 # Adds to <target> a generated translation unit that compiles <kernels.cuh> with the host
 # compiler, inside `namespace emulated`, against the emulator's CUDA names (common/simt).
@@ -57,6 +58,7 @@ function(add_chapter_sample chapter)
     COMMENT "Running chapter ${chapter}")
 
   set_property(GLOBAL APPEND PROPERTY TUTORIAL_CHAPTERS ${chapter})
+  add_docs_capture(${chapter} PROGRAM ${chapter})  # the page's "Expected output"
 endfunction()
 
 # add_chapter_exercise(<chapter>

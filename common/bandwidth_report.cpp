@@ -1,8 +1,11 @@
 #include "bandwidth_report.hpp"
 
 #include "timing.hpp"
+#include "usage_error.hpp"
+#include "utc_date.hpp"
 
 #include <cstdio>
+#include <fstream>
 
 namespace tutorial {
 
@@ -32,6 +35,21 @@ void print_bandwidth_table(const std::vector<BandwidthRow>& rows) {
   if (best != nullptr)
     std::printf("fastest: %s at %.2fx the device-to-device copy bandwidth\n", best->name.c_str(),
                 best->gbs / ceiling);
+}
+
+void write_bandwidth_csv(const std::vector<BandwidthRow>& rows, const DeviceInfo& device,
+                         const std::string& problem, const std::string& path,
+                         const std::string& option) {
+  std::ofstream csv(path);
+  csv << "device,cuda_driver_api,date,problem,kernel,median_ms,gbs,of_copy,verified\n";
+  const std::string date = utc_date();
+  for (const auto& row : rows)
+    csv << '"' << device.name << "\"," << device.driver_version << ',' << date << ",\"" << problem
+        << "\",\"" << row.name << "\"," << row.median_ms << ',' << row.gbs << ','
+        << row.gbs / rows.front().gbs << ',' << (row.verified ? "yes" : "no") << '\n';
+  csv.flush();
+  if (!csv) throw UsageError(option, "cannot write '" + path + "'");
+  std::printf("wrote %s\n", path.c_str());
 }
 
 }  // namespace tutorial

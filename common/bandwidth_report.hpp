@@ -2,6 +2,8 @@
 /// @file
 /// @brief Measuring memory-bound kernels against a ceiling measured in the same run.
 
+#include "device.hpp"
+
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -29,5 +31,12 @@ struct BandwidthRow {
 /// @brief Prints the table with each row's ratio to the first row (the ceiling) and a last
 /// line naming the fastest kernel.
 void print_bandwidth_table(const std::vector<BandwidthRow>& rows);
+
+/// @brief Writes the table as CSV for the docs (one row per kernel, labelled with the device,
+/// the CUDA driver API version, today's UTC date and `problem`, e.g. "n = 268435456"), with each
+/// row's ratio to the first row. Throws UsageError naming `option` if `path` cannot be written.
+void write_bandwidth_csv(const std::vector<BandwidthRow>& rows, const DeviceInfo& device,
+                         const std::string& problem, const std::string& path,
+                         const std::string& option = "--csv");
 
 }  // namespace tutorial

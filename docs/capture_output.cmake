@@ -1,7 +1,10 @@
-# cmake -DPROGRAM=<sample> -DOUTPUT=<file> -P capture_output.cmake
-# Runs a sample on the CPU emulator and saves what it printed; fails if the sample fails.
-execute_process(COMMAND "${PROGRAM}" --backend host
-  OUTPUT_FILE "${OUTPUT}" ERROR_VARIABLE errors RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "${PROGRAM} --backend host failed (${rc}): ${errors}")
+# cmake -DPROGRAM=<program> -DARGS=<a|b|...> -DEXIT_CODE=<code> -DOUTPUT=<file> -P capture_output.cmake
+# Runs a program on the CPU emulator and saves what it printed (standard output, then standard
+# error); fails unless it exits with EXIT_CODE, so a captured output is always what the code does.
+string(REPLACE "|" ";" ARGS "${ARGS}")
+execute_process(COMMAND "${PROGRAM}" ${ARGS} --backend host
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc STREQUAL "${EXIT_CODE}")
+  message(FATAL_ERROR "${PROGRAM} ${ARGS} --backend host exited with ${rc}, expected ${EXIT_CODE}:\n${out}${err}")
 endif()
+file(WRITE "${OUTPUT}" "${out}${err}")

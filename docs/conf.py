@@ -39,3 +39,9 @@ sample_output_dir = os.environ.get("TUTORIAL_SAMPLE_OUTPUT", "")
 
 # `sphinx-build -b linkcheck` checks the internal links; there is no network to check others.
 linkcheck_ignore = [r"https?://.*"]
+
+# Japanese: `-D language=ja` builds the site from the translations in docs/locales (gettext .po
+# files, one per page, kept up to date with sphinx-intl). The docs target builds it into html/ja.
+locale_dirs = [os.environ.get("TUTORIAL_LOCALE_DIR", "docs/locales")]
+gettext_compact = False
+gettext_location = False  # no source paths and line numbers in the .po files: they churn

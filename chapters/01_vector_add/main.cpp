@@ -11,10 +11,12 @@
 #include "common/sample_main.hpp"
 #include "common/bandwidth_report.hpp"
 #include "common/timing.hpp"
+#include "common/usage_error.hpp"
 #include "common/verification.hpp"
 
 #include <cstdio>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace {
@@ -42,9 +44,13 @@ bool run_and_verify(tutorial::Backend backend, Variant variant, long long n, std
   return !mismatch;
 }
 
-void print_device_benchmark(long long n, std::uint64_t seed) {
+void print_device_benchmark(long long n, std::uint64_t seed, const tutorial::DeviceInfo& device,
+                            const std::string& csv_path) {
   std::printf("benchmark: n = %lld floats per vector, median of 25 runs after 3 warm-ups\n", n);
-  tutorial::print_bandwidth_table(vector_add::benchmark_on_device(n, seed));
+  const auto rows = vector_add::benchmark_on_device(n, seed);
+  tutorial::print_bandwidth_table(rows);
+  if (!csv_path.empty())
+    tutorial::write_bandwidth_csv(rows, device, "n = " + std::to_string(n), csv_path);
 }
 
 void print_emulator_benchmark(long long n, std::uint64_t seed) {
@@ -68,6 +74,7 @@ int main(int argc, char** argv) {
     long long n = 1'000'000;
     long long block_n = 1000;
     enum class Which { all, one_block, bounded, vectorized } which = Which::all;
+    std::string csv_path;
 
     tutorial::Cli cli("01_vector_add", "Chapter 01: C = A + B with one GPU thread per element");
     cli.add_integer("--n", n, 1, 1ll << 50, "elements per vector for the multi-block kernels");
@@ -80,12 +87,15 @@ int main(int argc, char** argv) {
                     {"bounded", Which::bounded},
                     {"vectorized", Which::vectorized}},
                    "which kernel to run");
+    cli.add_text("--csv", csv_path, "with --benchmark on a GPU: also write the table to FILE");
     // Any GPU CUDA 13 supports (compute capability 7.5 and newer) runs these kernels.
     const auto chosen = cli.parse_and_select_backend(argc, argv, {7, 5});
     if (!chosen) return 0;
     const tutorial::BackendSelection& selection = *chosen;
     const auto& common = cli.common();
     const bool on_device = selection.backend == tutorial::Backend::device;
+    if (cli.given("--csv") && !(common.benchmark && on_device))
+      throw tutorial::UsageError("--csv", "writes the --benchmark table measured on a GPU");
 
     if (common.benchmark) {
       if (!cli.given("--n")) n = on_device ? (1ll << 28) : (1ll << 24);
@@ -93,7 +103,7 @@ int main(int argc, char** argv) {
                                selection.backend);
       if (on_device) {
         std::printf("Chapter 01 benchmark on %s\n", selection.device->name.c_str());
-        print_device_benchmark(n, common.seed);
+        print_device_benchmark(n, common.seed, *selection.device, csv_path);
       } else {
         print_emulator_benchmark(n, common.seed);
       }

@@ -15,6 +15,7 @@
 
 #include <cstdio>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace {
@@ -75,6 +76,7 @@ int main(int argc, char** argv) {
     int block_n = 32;
     enum class Which { all, one_block, multi_block, vectorized, transposed, thread_id };
     Which which = Which::all;
+    std::string csv_path;
 
     tutorial::Cli cli("02_matrix_add", "Chapter 02: C = A + B for matrices; the thread hierarchy");
     cli.add_integer("--rows", rows, 1, matrix_add::max_extent, "rows of the matrices",
@@ -92,12 +94,15 @@ int main(int argc, char** argv) {
                     {"transposed", Which::transposed},
                     {"thread-id", Which::thread_id}},
                    "which kernel to run");
+    cli.add_text("--csv", csv_path, "with --benchmark: also write the table to FILE");
     // Any GPU CUDA 13 supports (compute capability 7.5 and newer) runs these kernels.
     const auto chosen = cli.parse_and_select_backend(argc, argv, {7, 5});
     if (!chosen) return 0;
     const tutorial::BackendSelection& selection = *chosen;
     const auto& common = cli.common();
     const bool on_device = selection.backend == tutorial::Backend::device;
+    if (cli.given("--csv") && !common.benchmark)
+      throw tutorial::UsageError("--csv", "writes the --benchmark table measured on a GPU");
 
     if (common.benchmark) {
       if (!cli.given("--rows")) rows = on_device ? 16384 : 4096;
@@ -112,7 +117,11 @@ int main(int argc, char** argv) {
                                                   "(the emulator's speed is measured by chapter 06)");
       std::printf("Chapter 02 benchmark on %s: %d x %d floats, median of 25 runs\n",
                   selection.device->name.c_str(), rows, cols);
-      tutorial::print_bandwidth_table(matrix_add::benchmark_on_device(rows, cols, common.seed));
+      const auto table = matrix_add::benchmark_on_device(rows, cols, common.seed);
+      tutorial::print_bandwidth_table(table);
+      if (!csv_path.empty())
+        tutorial::write_bandwidth_csv(table, *selection.device,
+                                      std::to_string(rows) + " x " + std::to_string(cols), csv_path);
       return 0;
     }
 

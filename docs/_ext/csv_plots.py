@@ -1,12 +1,18 @@
-"""Plots for the docs, drawn from the CSV files the benchmarks wrote on a real GPU.
+"""Plots and tables for the docs, drawn from the CSV files the benchmarks wrote on a real GPU.
 
 At the start of every build, each CSV file in docs/data that has a plot recipe below becomes an
 SVG in docs/_generated (not versioned), labelled with the device and the date of the run.
 Colours work on both the light and the dark theme: the lines and text are mid-grey and the
 background is transparent.
+
+``{bandwidth-table} vector_add_h100.csv`` shows a table that ``--benchmark --csv`` wrote
+(common/bandwidth_report) under a line naming the device, the CUDA driver API and the date.
 """
 import csv
 import os
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
 
 import matplotlib
 
@@ -88,6 +94,62 @@ def draw(app):
             recipe(list(csv.DictReader(f)), os.path.join(out, name.replace(".csv", ".svg")))
 
 
+# The line above a bandwidth table, per language of the build.
+MEASURED_ON = {
+    "en": "Measured on {device} (CUDA driver API {api}), {date}, {problem}:",
+    "ja": "{device}（CUDA ドライバ API {api}）で {date} に測定、{problem}:",
+}
+HEADER = {
+    "en": ["kernel", "median ms", "GB/s", "of the copy"],
+    "ja": ["カーネル", "中央値 ms", "GB/s", "コピー比"],
+}
+
+
+def _entry(child):
+    entry = nodes.entry()
+    entry += nodes.paragraph("", "", child)
+    return entry
+
+
+class BandwidthTable(SphinxDirective):
+    required_arguments = 1
+
+    def run(self):
+        path = os.path.join(self.env.app.confdir, "data", self.arguments[0])
+        self.env.note_dependency(path)
+        with open(path, newline="") as f:
+            rows = list(csv.DictReader(f))
+        language = self.config.language if self.config.language in MEASURED_ON else "en"
+        first = rows[0]
+        api = int(first["cuda_driver_api"])
+        caption = nodes.paragraph(text=MEASURED_ON[language].format(
+            device=first["device"], api=f"{api // 1000}.{api % 1000 // 10}", date=first["date"],
+            problem=first["problem"]))
+        table = nodes.table()
+        group = nodes.tgroup(cols=4)
+        table += group
+        for width in (50, 15, 15, 15):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        header = nodes.row()
+        for title in HEADER[language]:
+            header += _entry(nodes.Text(title))
+        head += header
+        group += head
+        body = nodes.tbody()
+        for r in rows:
+            row = nodes.row()
+            row += _entry(nodes.literal(text=r["kernel"]))
+            row += _entry(nodes.Text(f"{float(r['median_ms']):.3f}"))
+            row += _entry(nodes.Text(f"{float(r['gbs']):,.0f}"))
+            ratio = f"{float(r['of_copy']):.2f}x" + ("" if r["verified"] == "yes" else " (mismatch)")
+            row += _entry(nodes.Text(ratio))
+            body += row
+        group += body
+        return [caption, table]
+
+
 def setup(app):
     app.connect("builder-inited", draw)
+    app.add_directive("bandwidth-table", BandwidthTable)
     return {"parallel_read_safe": True, "version": "1"}

@@ -1,45 +1,97 @@
-// The planted synchronisation bugs of the emulator's tests, launched on a real GPU so that
-// tools/compute_sanitizer can show which of them the GPU's own tools catch.
-// Usage: planted_bugs race|half-warp|whole-warp|both-branches|dsm-after-exit
+// The planted synchronisation bugs of the emulator's tests, launched on a real GPU (so that
+// tools/compute_sanitizer can show which of them the GPU's own tools catch) or on the CPU
+// emulator (so that the chapter pages can show what the emulator reports).
+// Usage: planted_bugs --bug race|half-warp|whole-warp|both-branches|dsm-after-exit
+//                     [--backend auto|device|host]
 #include "diagnostics_kernels.cuh"
 #include "simt_kernels.cuh"
 
+#include "common/cli.hpp"
 #include "common/cluster_launch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
+#include "common/sample_main.hpp"
+
+#include <simt/launch.hpp>
 
 #include <cstdio>
-#include <string>
+#include <string_view>
 #include <vector>
 
-int main(int argc, char** argv) {
-  const std::string bug = argc > 1 ? argv[1] : "";
-  try {
-    tutorial::DeviceBuffer<float> in(256), out(256);
-    tutorial::DeviceBuffer<int> ints(256);
-    tutorial::DeviceBuffer<unsigned> words(4 * 32);
-    CUDA_CHECK(cudaMemset(in.get(), 0, 256 * sizeof(float)));
-    if (bug == "race") {
-      ReductionMissingBarrier<<<2, 128, 128 * sizeof(float)>>>(in.get(), out.get());
-    } else if (bug == "half-warp") {
-      BarrierForFirst48<<<1, 128>>>(ints.get());
-    } else if (bug == "whole-warp") {
-      BarrierForFirst32<<<1, 128>>>(ints.get());
-    } else if (bug == "both-branches") {
-      BarrierInBothBranches<<<1, 64>>>(ints.get());
-    } else if (bug == "dsm-after-exit") {
+namespace emulated {
+decltype(::ReductionMissingBarrier) ReductionMissingBarrier;
+decltype(::BarrierForFirst48) BarrierForFirst48;
+decltype(::BarrierForFirst32) BarrierForFirst32;
+decltype(::BarrierInBothBranches) BarrierInBothBranches;
+decltype(::ReadPeerWithoutFinalSync) ReadPeerWithoutFinalSync;
+}  // namespace emulated
+
+namespace {
+
+enum class Bug { race, half_warp, whole_warp, both_branches, dsm_after_exit };
+
+void run_on_device(Bug bug) {
+  tutorial::DeviceBuffer<float> in(256), out(256);
+  tutorial::DeviceBuffer<int> ints(256);
+  tutorial::DeviceBuffer<unsigned> words(4 * 32);
+  CUDA_CHECK(cudaMemset(in.get(), 0, 256 * sizeof(float)));
+  switch (bug) {
+    case Bug::race: ReductionMissingBarrier<<<2, 128, 128 * sizeof(float)>>>(in.get(), out.get()); break;
+    case Bug::half_warp: BarrierForFirst48<<<1, 128>>>(ints.get()); break;
+    case Bug::whole_warp: BarrierForFirst32<<<1, 128>>>(ints.get()); break;
+    case Bug::both_branches: BarrierInBothBranches<<<1, 64>>>(ints.get()); break;
+    case Bug::dsm_after_exit: {
       const tutorial::ClusterLaunchConfig config{dim3(4), dim3(32), dim3(4), 32 * sizeof(unsigned)};
       CUDA_CHECK(cudaLaunchKernelEx(config.get(), ReadPeerWithoutFinalSync, words.get()));
-    } else {
-      std::fprintf(stderr, "planted_bugs: usage: planted_bugs race|half-warp|whole-warp|both-branches|dsm-after-exit\n");
-      return 2;
+      break;
     }
-    CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaDeviceSynchronize());
-    std::printf("planted_bugs %s: ran to completion\n", bug.c_str());
-  } catch (const tutorial::CudaError& e) {
-    std::fprintf(stderr, "planted_bugs %s: %s\n", bug.c_str(), e.what());
-    return 1;
   }
-  return 0;
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+// The same launches on the emulator, which throws simt::KernelError naming the bug.
+void run_on_emulator(Bug bug) {
+  std::vector<float> in(256, 0.0f), out(256);
+  std::vector<int> ints(256);
+  std::vector<unsigned> words(4 * 32);
+  switch (bug) {
+    case Bug::race:
+      simt::launch(simt::LaunchConfig{2, 128, 128 * sizeof(float)}, emulated::ReductionMissingBarrier, in.data(),
+                   out.data());
+      break;
+    case Bug::half_warp: simt::launch(1, 128, emulated::BarrierForFirst48, ints.data()); break;
+    case Bug::whole_warp: simt::launch(1, 128, emulated::BarrierForFirst32, ints.data()); break;
+    case Bug::both_branches: simt::launch(1, 64, emulated::BarrierInBothBranches, ints.data()); break;
+    case Bug::dsm_after_exit:
+      simt::launch(simt::LaunchConfig{4, 32, 32 * sizeof(unsigned), {4, 1, 1}}, emulated::ReadPeerWithoutFinalSync,
+                   words.data());
+      break;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return tutorial::run_sample(argv[0], [&] {
+    Bug bug = Bug::race;
+    tutorial::Cli cli("planted_bugs", "Runs one kernel with a planted synchronisation bug");
+    cli.add_choice("--bug", bug,
+                   {{"race", Bug::race},
+                    {"half-warp", Bug::half_warp},
+                    {"whole-warp", Bug::whole_warp},
+                    {"both-branches", Bug::both_branches},
+                    {"dsm-after-exit", Bug::dsm_after_exit}},
+                   "which bug to run");
+    // The cluster kernel needs compute capability 9.0; the others would run anywhere.
+    const auto chosen = cli.parse_and_select_backend(argc, argv, {9, 0});
+    if (!chosen) return 0;
+    if (chosen->backend == tutorial::Backend::device)
+      run_on_device(bug);
+    else
+      run_on_emulator(bug);
+    // Reached on the GPU (which reports none of these bugs by itself) or with diagnostics off.
+    std::puts("planted_bugs: ran to completion");
+    return 0;
+  });
 }
