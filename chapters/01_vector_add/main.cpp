@@ -5,11 +5,11 @@
 #include "vector_add.hpp"
 
 #include "common/backend.hpp"
+#include "common/bandwidth_report.hpp"
 #include "common/cli.hpp"
 #include "common/memory_budget.hpp"
 #include "common/random_inputs.hpp"
 #include "common/sample_main.hpp"
-#include "common/bandwidth_report.hpp"
 #include "common/timing.hpp"
 #include "common/usage_error.hpp"
 #include "common/verification.hpp"

@@ -58,11 +58,12 @@ bool check_thread_ids(tutorial::Backend backend, simt::Dim3 block) {
         ok &= by_id[3 * expected_id] == x && by_id[3 * expected_id + 1] == y &&
               by_id[3 * expected_id + 2] == z;
   const unsigned x = block.x - 1, y = block.y / 2, z = block.z - 1;
-  std::printf("RecordThreadIds<<<1, (%u, %u, %u)>>>: %s; e.g. thread (%u, %u, %u) has ID "
-              "%u + %u*%u + %u*%u*%u = %u\n",
-              block.x, block.y, block.z,
-              ok ? "match (every thread's ID is x + y*Dx + z*Dx*Dy)" : "MISMATCH", x, y, z, x, y,
-              block.x, z, block.x, block.y, x + y * block.x + z * block.x * block.y);
+  std::printf(
+      "RecordThreadIds<<<1, (%u, %u, %u)>>>: %s; e.g. thread (%u, %u, %u) has ID "
+      "%u + %u*%u + %u*%u*%u = %u\n",
+      block.x, block.y, block.z,
+      ok ? "match (every thread's ID is x + y*Dx + z*Dx*Dy)" : "MISMATCH", x, y, z, x, y, block.x,
+      z, block.x, block.y, x + y * block.x + z * block.x * block.y);
   return ok;
 }
 // [doc:thread-id-check]
@@ -107,21 +108,23 @@ int main(int argc, char** argv) {
     if (common.benchmark) {
       if (!cli.given("--rows")) rows = on_device ? 16384 : 4096;
       if (!cli.given("--cols")) cols = rows;
-      tutorial::require_memory("--rows/--cols",
-                               tutorial::bytes_needed("--rows/--cols",
-                                                      static_cast<std::uint64_t>(rows) * cols,
-                                                      sizeof(float), 4),
-                               selection.backend);
+      tutorial::require_memory(
+          "--rows/--cols",
+          tutorial::bytes_needed("--rows/--cols", static_cast<std::uint64_t>(rows) * cols,
+                                 sizeof(float), 4),
+          selection.backend);
       if (!on_device)
-        throw tutorial::UsageError("--benchmark", "measures GPU memory bandwidth and needs a GPU "
-                                                  "(the emulator's speed is measured by chapter 06)");
+        throw tutorial::UsageError("--benchmark",
+                                   "measures GPU memory bandwidth and needs a GPU "
+                                   "(the emulator's speed is measured by chapter 06)");
       std::printf("Chapter 02 benchmark on %s: %d x %d floats, median of 25 runs\n",
                   selection.device->name.c_str(), rows, cols);
       const auto table = matrix_add::benchmark_on_device(rows, cols, common.seed);
       tutorial::print_bandwidth_table(table);
       if (!csv_path.empty())
         tutorial::write_bandwidth_csv(table, *selection.device,
-                                      std::to_string(rows) + " x " + std::to_string(cols), csv_path);
+                                      std::to_string(rows) + " x " + std::to_string(cols),
+                                      csv_path);
       return 0;
     }
 

@@ -103,7 +103,9 @@ void validate(const LaunchConfig& c) {
       c.non_portable_cluster_size_allowed ? max_cluster_size : max_portable_cluster_size;
   if (c.cluster.volume() > cluster_limit)
     fail("a cluster has at most " + std::to_string(cluster_limit) + " blocks" +
-         (c.non_portable_cluster_size_allowed ? "" : " (16 with the non-portable cluster size attribute)"));
+         (c.non_portable_cluster_size_allowed
+              ? ""
+              : " (16 with the non-portable cluster size attribute)"));
   if (c.grid.x % c.cluster.x != 0 || c.grid.y % c.cluster.y != 0 || c.grid.z % c.cluster.z != 0)
     fail("the grid must be a whole number of clusters in every dimension");
 }
@@ -125,7 +127,8 @@ std::string describe_ranks(std::vector<unsigned> ranks) {
 
 std::string describe_site(const BarrierSite& b) {
   std::string file = b.site.file_name();
-  if (const auto slash = file.find_last_of('/'); slash != std::string::npos) file.erase(0, slash + 1);
+  if (const auto slash = file.find_last_of('/'); slash != std::string::npos)
+    file.erase(0, slash + 1);
   return std::string(b.kind == BarrierKind::block ? "__syncthreads() at " : "cluster.sync() at ") +
          file + ":" + std::to_string(b.site.line());
 }
@@ -157,7 +160,8 @@ class ClusterRunner {
     for (BlockState& b : state_.blocks) {
       b.shared.static_bytes = std::make_unique<std::byte[]>(StaticLayout::capacity);
       b.shared.dynamic_size = config.dynamic_shared_bytes;
-      b.shared.dynamic_bytes = std::make_unique<std::byte[]>(std::max<std::size_t>(config.dynamic_shared_bytes, 1));
+      b.shared.dynamic_bytes =
+          std::make_unique<std::byte[]>(std::max<std::size_t>(config.dynamic_shared_bytes, 1));
     }
     clusters_grid_ = Dim3(config.grid.x / config.cluster.x, config.grid.y / config.cluster.y,
                           config.grid.z / config.cluster.z);
@@ -190,8 +194,9 @@ class ClusterRunner {
       b.block_idx = Uint3{cluster_idx.x * config_.cluster.x + in_cluster.x,
                           cluster_idx.y * config_.cluster.y + in_cluster.y,
                           cluster_idx.z * config_.cluster.z + in_cluster.z};
-      b.linear = b.block_idx.x + std::uint64_t{config_.grid.x} *
-                                     (b.block_idx.y + std::uint64_t{config_.grid.y} * b.block_idx.z);
+      b.linear =
+          b.block_idx.x + std::uint64_t{config_.grid.x} *
+                              (b.block_idx.y + std::uint64_t{config_.grid.y} * b.block_idx.z);
       b.rank_in_cluster = r;
       b.arrived.clear();
       b.strays.clear();
@@ -201,15 +206,23 @@ class ClusterRunner {
       begin_block_checks(state_, b);
       // Shared memory starts as poison, as uninitialised as on the GPU but recognisable.
       std::memset(b.shared.static_bytes.get(), static_cast<int>(shared_poison), state_.layout.used);
-      std::memset(b.shared.dynamic_bytes.get(), static_cast<int>(shared_poison), b.shared.dynamic_size);
+      std::memset(b.shared.dynamic_bytes.get(), static_cast<int>(shared_poison),
+                  b.shared.dynamic_size);
     }
 
     // First interval: start every thread of every block; coroutines run to their first barrier.
     for (BlockState& b : state_.blocks) {
       enter(b);
-      for (unsigned t : start_order(b)) {
-        set_thread(t);
-        body_(closure_);
+      if (shuffle_seed_) {
+        for (unsigned t : shuffled_start_order(b)) {
+          set_thread(t);
+          body_(closure_);
+        }
+      } else {
+        for (unsigned t = 0; t < thread_index_.size(); ++t) {
+          set_thread(t);
+          body_(closure_);
+        }
       }
       // A kernel without barriers is a plain function: all its threads have simply returned.
       if (b.arrived.empty() && b.exited.empty())
@@ -283,19 +296,18 @@ class ClusterRunner {
     b.alive = b.exited.size() < thread_index_.size();
   }
 
-  // The order threads start in: by rank, or shuffled from the seed, the block and the interval.
-  const std::vector<unsigned>& start_order(const BlockState& b) {
+  // The order threads start in with a shuffle seed: shuffled from the seed and the block.
+  const std::vector<unsigned>& shuffled_start_order(const BlockState& b) {
     std::iota(order_.begin(), order_.end(), 0u);
-    if (shuffle_seed_) {
-      std::mt19937_64 random(*shuffle_seed_ ^ (b.linear * 0x9E3779B97F4A7C15ull));
-      std::shuffle(order_.begin(), order_.end(), random);
-    }
+    std::mt19937_64 random(*shuffle_seed_ ^ (b.linear * 0x9E3779B97F4A7C15ull));
+    std::shuffle(order_.begin(), order_.end(), random);
     return order_;
   }
 
   template <class T>
   void shuffle(std::vector<T>& threads, const BlockState& b) {
-    std::mt19937_64 random(*shuffle_seed_ ^ (b.linear * 0x9E3779B97F4A7C15ull) ^ (std::uint64_t{b.interval} << 40));
+    std::mt19937_64 random(*shuffle_seed_ ^ (b.linear * 0x9E3779B97F4A7C15ull) ^
+                           (std::uint64_t{b.interval} << 40));
     std::shuffle(threads.begin(), threads.end(), random);
   }
 
@@ -313,17 +325,20 @@ class ClusterRunner {
       const auto waiting = waiting_threads(blk);
       std::vector<BarrierSite> sites;
       for (const auto& [rank, where] : waiting)
-        if (std::none_of(sites.begin(), sites.end(), [&](const auto& s) { return same_barrier(s, where); }))
+        if (std::none_of(sites.begin(), sites.end(),
+                         [&](const auto& s) { return same_barrier(s, where); }))
           sites.push_back(where);
       const char* separator = " ";
       for (const auto& site : sites) {
         std::vector<unsigned> ranks;
         for (const auto& [rank, where] : waiting)
           if (same_barrier(where, site)) ranks.push_back(rank);
-        message << separator << "threads " << describe_ranks(ranks) << " wait at " << describe_site(site);
+        message << separator << "threads " << describe_ranks(ranks) << " wait at "
+                << describe_site(site);
         separator = ", ";
       }
-      if (!blk.exited.empty()) message << separator << "threads " << describe_ranks(blk.exited) << " have exited";
+      if (!blk.exited.empty())
+        message << separator << "threads " << describe_ranks(blk.exited) << " have exited";
     }
     message << ". Every thread of a block must reach the same __syncthreads(), and every thread "
                "of a cluster the same cluster.sync().";
@@ -346,8 +361,10 @@ class ClusterRunner {
 
 void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure) {
   validate(config);
-  const std::uint64_t clusters = Dim3(config.grid.x / config.cluster.x, config.grid.y / config.cluster.y,
-                                      config.grid.z / config.cluster.z).volume();
+  const std::uint64_t clusters =
+      Dim3(config.grid.x / config.cluster.x, config.grid.y / config.cluster.y,
+           config.grid.z / config.cluster.z)
+          .volume();
   unsigned workers = settings().worker_threads;
   if (workers == 0) workers = std::max(1u, std::thread::hardware_concurrency());
   workers = static_cast<unsigned>(std::min<std::uint64_t>(workers, clusters));

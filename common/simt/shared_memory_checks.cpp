@@ -47,20 +47,22 @@ std::string index_text(const Uint3& i) {
 
 std::string where(const std::source_location& s) {
   std::string file = s.file_name();
-  if (const auto slash = file.find_last_of('/'); slash != std::string::npos) file.erase(0, slash + 1);
+  if (const auto slash = file.find_last_of('/'); slash != std::string::npos)
+    file.erase(0, slash + 1);
   return file + ":" + std::to_string(s.line());
 }
 
 // Which shared variable of `block` holds `offset` of its static (or dynamic) memory.
-const SharedVariable* variable_at(const ClusterState& cluster, const BlockState& block, bool dynamic,
-                                  std::size_t offset) {
+const SharedVariable* variable_at(const ClusterState& cluster, const BlockState& block,
+                                  bool dynamic, std::size_t offset) {
   if (dynamic) return &block.shared.dynamic_variable;
   for (const auto& [key, v] : cluster.layout.variables)
     if (offset >= v.offset && offset < v.offset + v.bytes) return &v;
   return nullptr;
 }
 
-std::string describe(const ClusterState& cluster, const BlockState& block, bool dynamic, std::size_t offset) {
+std::string describe(const ClusterState& cluster, const BlockState& block, bool dynamic,
+                     std::size_t offset) {
   const SharedVariable* v = variable_at(cluster, block, dynamic, offset);
   std::ostringstream text;
   if (v == nullptr) {
@@ -75,14 +77,16 @@ std::string describe(const ClusterState& cluster, const BlockState& block, bool 
 const char* kernel_name(const ClusterState& cluster, const BlockState& block) {
   if (block.shared.dynamic_variable.declared.line() != 0)
     return block.shared.dynamic_variable.declared.function_name();
-  if (!cluster.layout.variables.empty()) return cluster.layout.variables.front().second.declared.function_name();
+  if (!cluster.layout.variables.empty())
+    return cluster.layout.variables.front().second.declared.function_name();
   return "?";
 }
 
 std::string interval_text(const BlockState& block) {
   if (block.interval == 0) return "before the first barrier";
   return "in barrier interval " + std::to_string(block.interval) + " (after " +
-         std::string(block.last_barrier.kind == BarrierKind::block ? "__syncthreads()" : "cluster.sync()") +
+         std::string(block.last_barrier.kind == BarrierKind::block ? "__syncthreads()"
+                                                                   : "cluster.sync()") +
          " at " + where(block.last_barrier.site) + ")";
 }
 
@@ -90,17 +94,19 @@ std::string interval_text(const BlockState& block) {
                               std::size_t offset, std::uint32_t first, const char* first_did,
                               std::uint32_t second, const char* second_does) {
   std::ostringstream message;
-  message << "shared-memory race in kernel '" << kernel_name(cluster, block) << "', block "
-          << index_text(block.block_idx) << ", " << interval_text(block) << ": thread " << first - 1
-          << " " << first_did << " " << describe(cluster, block, dynamic, offset) << " and thread "
-          << second - 1 << " " << second_does
-          << " it with no barrier in between. A __syncthreads() between the two accesses orders them.";
+  message
+      << "shared-memory race in kernel '" << kernel_name(cluster, block) << "', block "
+      << index_text(block.block_idx) << ", " << interval_text(block) << ": thread " << first - 1
+      << " " << first_did << " " << describe(cluster, block, dynamic, offset) << " and thread "
+      << second - 1 << " " << second_does
+      << " it with no barrier in between. A __syncthreads() between the two accesses orders them.";
   throw KernelError(message.str());
 }
 
 // Bank-conflict counting: the lanes of one request, `words` 4-byte words each from `word`.
 // Returns the wavefronts it takes and the phases it has (its conflict-free wavefronts).
-std::pair<std::uint64_t, std::uint64_t> wavefronts(const AccessRecord* begin, const AccessRecord* end) {
+std::pair<std::uint64_t, std::uint64_t> wavefronts(const AccessRecord* begin,
+                                                   const AccessRecord* end) {
   // A request moves at most 128 bytes per phase: 32 lanes of 4-byte accesses, 16 of 8-byte,
   // 8 of 16-byte. In each phase, every bank delivers one distinct word per wavefront; lanes
   // that want the same word share it (broadcast).
@@ -112,13 +118,14 @@ std::pair<std::uint64_t, std::uint64_t> wavefronts(const AccessRecord* begin, co
     unsigned count[32] = {};
     bool any = false;
     for (const AccessRecord* a = begin; a != end; ++a) {
-      const unsigned lane = a->rank % 32;
+      const unsigned lane = lane_of(a->rank);
       if (lane / lanes_per_phase != phase) continue;
       any = true;
       for (unsigned w = 0; w < std::max<unsigned>(1, a->words); ++w) {
         const std::uint32_t word = a->word + w;
         const unsigned bank = word % 32;
-        if (std::find(distinct[bank], distinct[bank] + count[bank], word) == distinct[bank] + count[bank] &&
+        if (std::find(distinct[bank], distinct[bank] + count[bank], word) ==
+                distinct[bank] + count[bank] &&
             count[bank] < 32)
           distinct[bank][count[bank]++] = word;
       }
@@ -133,15 +140,16 @@ std::pair<std::uint64_t, std::uint64_t> wavefronts(const AccessRecord* begin, co
 
 }  // namespace
 
-std::size_t static_shared_offset(const void* key, std::size_t bytes, std::size_t alignment, const char* name,
-                                 const std::source_location& declared) {
+std::size_t static_shared_offset(const void* key, std::size_t bytes, std::size_t alignment,
+                                 const char* name, const std::source_location& declared) {
   StaticLayout& layout = current_thread.cluster->layout;
   for (const auto& [k, v] : layout.variables)
     if (k == key) return v.offset;
   const std::size_t offset = (layout.used + alignment - 1) / alignment * alignment;
   if (offset + bytes > StaticLayout::capacity)
-    throw KernelError("static __shared__ variables exceed " + std::to_string(StaticLayout::capacity) +
-                      " bytes per block (at '" + name + "', " + where(declared) + ")");
+    throw KernelError("static __shared__ variables exceed " +
+                      std::to_string(StaticLayout::capacity) + " bytes per block (at '" + name +
+                      "', " + where(declared) + ")");
   layout.variables.emplace_back(key, SharedVariable{name, declared, offset, bytes});
   layout.used = offset + bytes;
   return offset;
@@ -155,10 +163,11 @@ void* map_to_cluster_rank(const void* address, unsigned rank) {
   ClusterState& cluster = *current_thread.cluster;
   BlockState& caller = *current_thread.block;
   if (rank >= cluster.blocks.size())
-    throw KernelError("map_shared_rank in kernel '" + std::string(kernel_name(cluster, caller)) + "': thread " +
-                      std::to_string(current_thread.thread_rank) + " of block " + index_text(caller.block_idx) +
-                      " asks for rank " + std::to_string(rank) + ", outside its cluster of " +
-                      std::to_string(cluster.blocks.size()) + " blocks");
+    throw KernelError("map_shared_rank in kernel '" + std::string(kernel_name(cluster, caller)) +
+                      "': thread " + std::to_string(current_thread.thread_rank) + " of block " +
+                      index_text(caller.block_idx) + " asks for rank " + std::to_string(rank) +
+                      ", outside its cluster of " + std::to_string(cluster.blocks.size()) +
+                      " blocks");
   const auto* p = static_cast<const std::byte*>(address);
   const SharedMemory& mine = caller.shared;
   SharedMemory& theirs = cluster.blocks[rank].shared;
@@ -174,6 +183,7 @@ void begin_block_checks(ClusterState& cluster, BlockState& block) {
   block.alive = true;
   block.interval = 0;
   block.last_barrier = {};
+  if (!cluster.counting && !cluster.diagnostics) return;  // nothing below is read
   block.epoch = cluster.next_epoch++;
   block.accesses.clear();
   block.access_count.assign(cluster.threads_per_block, 0);
@@ -189,14 +199,14 @@ void end_interval(ClusterState& cluster, BlockState& block) {
     // One request per (warp, k, load or store): the k-th access of each active lane.
     auto& log = block.accesses;
     std::sort(log.begin(), log.end(), [](const AccessRecord& a, const AccessRecord& b) {
-      if (a.rank / 32 != b.rank / 32) return a.rank / 32 < b.rank / 32;
+      if (warp_of(a.rank) != warp_of(b.rank)) return warp_of(a.rank) < warp_of(b.rank);
       if (a.k != b.k) return a.k < b.k;
       return a.store < b.store;
     });
     for (std::size_t i = 0; i < log.size();) {
       std::size_t j = i;
-      while (j < log.size() && log[j].rank / 32 == log[i].rank / 32 && log[j].k == log[i].k &&
-             log[j].store == log[i].store)
+      while (j < log.size() && warp_of(log[j].rank) == warp_of(log[i].rank) &&
+             log[j].k == log[i].k && log[j].store == log[i].store)
         ++j;
       const auto [w, ideal] = wavefronts(&log[i], &log[j - 1] + 1);
       if (log[i].store) {
@@ -211,9 +221,11 @@ void end_interval(ClusterState& cluster, BlockState& block) {
       i = j;
     }
   }
-  block.accesses.clear();
-  std::fill(block.access_count.begin(), block.access_count.end(), 0);
-  block.epoch = cluster.next_epoch++;
+  if (cluster.counting || cluster.diagnostics) {  // what the next interval's checks start from
+    block.accesses.clear();
+    std::fill(block.access_count.begin(), block.access_count.end(), 0);
+    block.epoch = cluster.next_epoch++;
+  }
   ++block.interval;
   block.last_barrier = block.barrier;
 }
@@ -248,12 +260,14 @@ void record_shared_access(const void* address, std::size_t bytes, bool store) {
     if (owner == nullptr) {
       const SharedMemory& m = me.shared;
       std::ostringstream message;
-      message << "out-of-bounds shared memory access in kernel '" << kernel_name(cluster, me) << "': thread "
-              << current_thread.thread_rank << " of block " << index_text(me.block_idx) << " "
-              << (store ? "writes" : "reads") << " " << bytes << " bytes at ";
+      message << "out-of-bounds shared memory access in kernel '" << kernel_name(cluster, me)
+              << "': thread " << current_thread.thread_rank << " of block "
+              << index_text(me.block_idx) << " " << (store ? "writes" : "reads") << " " << bytes
+              << " bytes at ";
       if (p >= m.dynamic_bytes.get() && m.dynamic_size > 0)
         message << "byte " << (p - m.dynamic_bytes.get()) << " of '" << m.dynamic_variable.name
-                << "', past the " << m.dynamic_size << " bytes of dynamic shared memory the launch gave";
+                << "', past the " << m.dynamic_size
+                << " bytes of dynamic shared memory the launch gave";
       else
         message << "an address outside the block's shared memory";
       throw KernelError(message.str());
@@ -261,10 +275,12 @@ void record_shared_access(const void* address, std::size_t bytes, bool store) {
     if (owner != &me && !owner->alive)
       throw KernelError("distributed shared memory used after its block exited in kernel '" +
                         std::string(kernel_name(cluster, me)) + "': thread " +
-                        std::to_string(current_thread.thread_rank) + " of block " + index_text(me.block_idx) +
-                        " " + (store ? "writes" : "reads") + " " + describe(cluster, *owner, dynamic, offset) +
-                        " of block " + index_text(owner->block_idx) +
-                        ", which has exited. A cluster.sync() before the blocks exit keeps their shared memory alive.");
+                        std::to_string(current_thread.thread_rank) + " of block " +
+                        index_text(me.block_idx) + " " + (store ? "writes" : "reads") + " " +
+                        describe(cluster, *owner, dynamic, offset) + " of block " +
+                        index_text(owner->block_idx) +
+                        ", which has exited. A cluster.sync() before the blocks exit keeps their "
+                        "shared memory alive.");
     if (owner == &me) {
       // Races within the block: another thread's access to the same word in this interval.
       auto& shadow = dynamic ? me.shared.dynamic_shadow : me.shared.static_shadow;
@@ -272,9 +288,11 @@ void record_shared_access(const void* address, std::size_t bytes, bool store) {
       for (std::size_t w = offset / 4; w <= (offset + bytes - 1) / 4 && w < shadow.size(); ++w) {
         ShadowWord& s = shadow[w];
         if (s.write_epoch == e && s.writer != t)
-          report_race(cluster, me, dynamic, w * 4, s.writer, "wrote", t, store ? "writes" : "reads");
+          report_race(cluster, me, dynamic, w * 4, s.writer, "wrote", t,
+                      store ? "writes" : "reads");
         if (store) {
-          if (s.read_epoch == e && s.reader != t) report_race(cluster, me, dynamic, w * 4, s.reader, "read", t, "writes");
+          if (s.read_epoch == e && s.reader != t)
+            report_race(cluster, me, dynamic, w * 4, s.reader, "read", t, "writes");
           if (s.read_epoch == e && s.second_reader != 0 && s.second_reader != t)
             report_race(cluster, me, dynamic, w * 4, s.second_reader, "read", t, "writes");
           s.writer = t;
@@ -294,7 +312,8 @@ void record_shared_access(const void* address, std::size_t bytes, bool store) {
     const std::uint32_t k = me.access_count[current_thread.thread_rank]++;
     // Banks are counted on the block's own shared address space: dynamic memory after static.
     const std::size_t space_offset = dynamic ? StaticLayout::capacity + offset : offset;
-    me.accesses.push_back({current_thread.thread_rank, k, static_cast<std::uint32_t>(space_offset / 4),
+    me.accesses.push_back({current_thread.thread_rank, k,
+                           static_cast<std::uint32_t>(space_offset / 4),
                            static_cast<std::uint8_t>(std::max<std::size_t>(1, bytes / 4)), store});
   }
 }

@@ -6,7 +6,8 @@ Colours work on both the light and the dark theme: the lines and text are mid-gr
 background is transparent.
 
 ``{bandwidth-table} vector_add_h100.csv`` shows a table that ``--benchmark --csv`` wrote
-(common/bandwidth_report) under a line naming the device, the CUDA driver API and the date.
+(common/bandwidth_report) under a line naming the device, the CUDA driver API and the date;
+``{histogram-table} histogram_h100.csv`` summarises chapter 04's benchmark the same way.
 """
 import csv
 import os
@@ -94,7 +95,7 @@ def draw(app):
             recipe(list(csv.DictReader(f)), os.path.join(out, name.replace(".csv", ".svg")))
 
 
-# The line above a bandwidth table, per language of the build.
+# The line above a table, per language of the build.
 MEASURED_ON = {
     "en": "Measured on {device} (CUDA driver API {api}), {date}, {problem}:",
     "ja": "{device}（CUDA ドライバ API {api}）で {date} に測定、{problem}:",
@@ -103,6 +104,11 @@ HEADER = {
     "en": ["kernel", "median ms", "GB/s", "of the copy"],
     "ja": ["カーネル", "中央値 ms", "GB/s", "コピー比"],
 }
+HISTOGRAM_HEADER = {
+    "en": ["bins", "auto chooses", "auto", "best strategy", "CUB", "auto vs CUB"],
+    "ja": ["ビン数", "auto の選択", "auto", "最速の方式", "CUB", "auto / CUB"],
+}
+HISTOGRAM_PROBLEM = {"en": "n = {n}, G elements/s", "ja": "n = {n}、G 要素/秒"}
 
 
 def _entry(child):
@@ -111,45 +117,83 @@ def _entry(child):
     return entry
 
 
+def _read(directive):
+    path = os.path.join(directive.env.app.confdir, "data", directive.arguments[0])
+    directive.env.note_dependency(path)
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    language = directive.config.language if directive.config.language in MEASURED_ON else "en"
+    return rows, language
+
+
+def _caption(first, language, problem):
+    api = int(first["cuda_driver_api"])
+    caption = nodes.paragraph(text=MEASURED_ON[language].format(
+        device=first["device"], api=f"{api // 1000}.{api % 1000 // 10}", date=first["date"], problem=problem))
+    caption["translatable"] = False  # already in the build's language; no .po entry
+    return caption
+
+
+def _table(header, body_rows, widths):
+    table = nodes.table()
+    group = nodes.tgroup(cols=len(header))
+    table += group
+    for width in widths:
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    row = nodes.row()
+    for title in header:
+        row += _entry(nodes.Text(title))
+    head += row
+    group += head
+    body = nodes.tbody()
+    for cells in body_rows:
+        row = nodes.row()
+        for cell in cells:
+            row += _entry(cell if isinstance(cell, nodes.Node) else nodes.Text(cell))
+        body += row
+    group += body
+    return table
+
+
 class BandwidthTable(SphinxDirective):
     required_arguments = 1
 
     def run(self):
-        path = os.path.join(self.env.app.confdir, "data", self.arguments[0])
-        self.env.note_dependency(path)
-        with open(path, newline="") as f:
-            rows = list(csv.DictReader(f))
-        language = self.config.language if self.config.language in MEASURED_ON else "en"
-        first = rows[0]
-        api = int(first["cuda_driver_api"])
-        caption = nodes.paragraph(text=MEASURED_ON[language].format(
-            device=first["device"], api=f"{api // 1000}.{api % 1000 // 10}", date=first["date"],
-            problem=first["problem"]))
-        table = nodes.table()
-        group = nodes.tgroup(cols=4)
-        table += group
-        for width in (50, 15, 15, 15):
-            group += nodes.colspec(colwidth=width)
-        head = nodes.thead()
-        header = nodes.row()
-        for title in HEADER[language]:
-            header += _entry(nodes.Text(title))
-        head += header
-        group += head
-        body = nodes.tbody()
+        rows, language = _read(self)
+        body = []
         for r in rows:
-            row = nodes.row()
-            row += _entry(nodes.literal(text=r["kernel"]))
-            row += _entry(nodes.Text(f"{float(r['median_ms']):.3f}"))
-            row += _entry(nodes.Text(f"{float(r['gbs']):,.0f}"))
             ratio = f"{float(r['of_copy']):.2f}x" + ("" if r["verified"] == "yes" else " (mismatch)")
-            row += _entry(nodes.Text(ratio))
-            body += row
-        group += body
-        return [caption, table]
+            body.append([nodes.literal(text=r["kernel"]), f"{float(r['median_ms']):.3f}",
+                         f"{float(r['gbs']):,.0f}", ratio])
+        return [_caption(rows[0], language, rows[0]["problem"]),
+                _table(HEADER[language], body, (50, 15, 15, 15))]
+
+
+class HistogramTable(SphinxDirective):
+    """Per bin count: what auto chose and its speed, the fastest fixed strategy, and CUB."""
+    required_arguments = 1
+
+    def run(self):
+        rows, language = _read(self)
+        body = []
+        for bins in sorted({int(r["bins"]) for r in rows}):
+            at = [r for r in rows if int(r["bins"]) == bins]
+            speed = {r["method"]: float(r["gelements_per_s"]) for r in at}
+            auto = next(m for m in speed if m.startswith("auto"))
+            cub = next(m for m in speed if m.startswith("CUB"))
+            best = max((m for m in speed if m not in (auto, cub)), key=speed.get)
+            chosen = auto[len("auto ("):].split(",")[0].split(" (")[0].rstrip(")")
+            flag = "" if all(r["verified"] == "yes" for r in at) else " (mismatch)"
+            body.append([f"{bins:,}", chosen, f"{speed[auto]:.0f}{flag}", f"{best}: {speed[best]:.0f}",
+                         f"{speed[cub]:.0f}", f"{speed[auto] / speed[cub]:.2f}x"])
+        problem = HISTOGRAM_PROBLEM[language].format(n=f"{int(rows[0]['n']):,}")
+        return [_caption(rows[0], language, problem),
+                _table(HISTOGRAM_HEADER[language], body, (12, 28, 10, 22, 10, 12))]
 
 
 def setup(app):
     app.connect("builder-inited", draw)
     app.add_directive("bandwidth-table", BandwidthTable)
+    app.add_directive("histogram-table", HistogramTable)
     return {"parallel_read_safe": True, "version": "1"}

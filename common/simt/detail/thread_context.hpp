@@ -55,7 +55,8 @@ struct BarrierSite {
 inline bool same_barrier(const BarrierSite& a, const BarrierSite& b) noexcept {
   if (a.kind != b.kind) return false;
   if constexpr (sizeof(std::source_location) == sizeof(const void*)) {
-    if (__builtin_bit_cast(const void*, a.site) == __builtin_bit_cast(const void*, b.site)) return true;
+    if (__builtin_bit_cast(const void*, a.site) == __builtin_bit_cast(const void*, b.site))
+      return true;
   }
   return a.site.line() == b.site.line() && a.site.column() == b.site.column() &&
          std::string_view(a.site.file_name()) == std::string_view(b.site.file_name());
@@ -70,8 +71,8 @@ struct BarrierArrival {
 /// @brief A thread that waits at a different barrier than the first thread that arrived in
 /// the same interval (a divergent barrier, reported once the interval ends).
 struct StrayArrival {
-  unsigned rank;       ///< The thread's linear index in its block.
-  BarrierSite where;   ///< The barrier it waits at.
+  unsigned rank;      ///< The thread's linear index in its block.
+  BarrierSite where;  ///< The barrier it waits at.
 };
 
 /// @brief Poison written over shared memory before a block starts: uninitialised reads give
@@ -80,10 +81,10 @@ inline constexpr std::byte shared_poison{0xFF};
 
 /// @brief A shared variable as declared: its name and where (for messages).
 struct SharedVariable {
-  const char* name = "";            ///< As written in the kernel.
-  std::source_location declared;    ///< The SIMT_SHARED / SIMT_EXTERN_SHARED line.
-  std::size_t offset = 0;           ///< Byte offset in its region.
-  std::size_t bytes = 0;            ///< Size (0 for dynamic: the launch decides).
+  const char* name = "";          ///< As written in the kernel.
+  std::source_location declared;  ///< The SIMT_SHARED / SIMT_EXTERN_SHARED line.
+  std::size_t offset = 0;         ///< Byte offset in its region.
+  std::size_t bytes = 0;          ///< Size (0 for dynamic: the launch decides).
 };
 
 /// @brief The diagnostics' record of one 4-byte word of shared memory in the current barrier
@@ -96,11 +97,11 @@ struct ShadowWord {
 /// @brief One shared-memory access, kept until the end of its barrier interval for the bank
 /// counters.
 struct AccessRecord {
-  std::uint32_t rank;      ///< Thread rank in the block.
-  std::uint32_t k;         ///< The thread's k-th shared access in this interval.
-  std::uint32_t word;      ///< First 4-byte word touched (its bank is word % 32).
-  std::uint8_t words;      ///< Words touched (size / 4, at least 1).
-  bool store;              ///< Store (true) or load.
+  std::uint32_t rank;  ///< Thread rank in the block.
+  std::uint32_t k;     ///< The thread's k-th shared access in this interval.
+  std::uint32_t word;  ///< First 4-byte word touched (its bank is word % 32).
+  std::uint8_t words;  ///< Words touched (size / 4, at least 1).
+  bool store;          ///< Store (true) or load.
 };
 
 /// @brief A block's shared memory: static `__shared__` variables, then `extern __shared__`.
@@ -109,8 +110,8 @@ struct SharedMemory {
   std::unique_ptr<std::byte[]> static_bytes;
   /// Dynamic shared memory, sized by the launch.
   std::unique_ptr<std::byte[]> dynamic_bytes;
-  std::size_t dynamic_size = 0;  ///< Bytes of dynamic shared memory.
-  SharedVariable dynamic_variable;  ///< How the kernel named its `extern __shared__` array.
+  std::size_t dynamic_size = 0;            ///< Bytes of dynamic shared memory.
+  SharedVariable dynamic_variable;         ///< How the kernel named its `extern __shared__` array.
   std::vector<ShadowWord> static_shadow;   ///< Diagnostics: one entry per static word.
   std::vector<ShadowWord> dynamic_shadow;  ///< Diagnostics: one entry per dynamic word.
 };
@@ -121,27 +122,27 @@ struct SharedMemory {
 struct StaticLayout {
   static constexpr std::size_t capacity = 48 * 1024;  ///< The GPU's static shared limit.
   std::vector<std::pair<const void*, SharedVariable>> variables;  ///< (declaration key, variable)
-  std::size_t used = 0;                                      ///< Bytes assigned so far.
+  std::size_t used = 0;                                           ///< Bytes assigned so far.
 };
 
 /// @brief The bookkeeping of one block of the cluster being run.
 struct BlockState {
-  Uint3 block_idx;                      ///< `blockIdx` of this block.
-  std::uint64_t linear = 0;             ///< Linear index of the block in the grid.
-  unsigned rank_in_cluster = 0;         ///< `this_cluster().block_rank()`.
-  std::vector<BarrierArrival> arrived;  ///< Threads suspended at a barrier.
-  BarrierSite barrier;                  ///< Where the first of them waits.
-  std::vector<StrayArrival> strays;     ///< Those waiting elsewhere (a bug in the kernel).
-  std::vector<unsigned> exited;         ///< Threads that returned.
-  int predicate_count = 0;              ///< Sum of `__syncthreads_count` predicates so far.
-  int released_count = 0;               ///< The count the last released barrier returns.
-  SharedMemory shared;                  ///< This block's shared memory.
-  std::string printed;                  ///< What the block's threads printed, in order.
-  bool alive = true;                    ///< Some thread of the block has not exited yet.
-  std::uint32_t epoch = 0;              ///< Diagnostics: the current barrier interval's stamp.
-  std::uint32_t interval = 0;           ///< Barrier intervals completed by this block.
-  BarrierSite last_barrier;             ///< The barrier that began the current interval.
-  std::vector<AccessRecord> accesses;   ///< Shared accesses of the current interval.
+  Uint3 block_idx;                          ///< `blockIdx` of this block.
+  std::uint64_t linear = 0;                 ///< Linear index of the block in the grid.
+  unsigned rank_in_cluster = 0;             ///< `this_cluster().block_rank()`.
+  std::vector<BarrierArrival> arrived;      ///< Threads suspended at a barrier.
+  BarrierSite barrier;                      ///< Where the first of them waits.
+  std::vector<StrayArrival> strays;         ///< Those waiting elsewhere (a bug in the kernel).
+  std::vector<unsigned> exited;             ///< Threads that returned.
+  int predicate_count = 0;                  ///< Sum of `__syncthreads_count` predicates so far.
+  int released_count = 0;                   ///< The count the last released barrier returns.
+  SharedMemory shared;                      ///< This block's shared memory.
+  std::string printed;                      ///< What the block's threads printed, in order.
+  bool alive = true;                        ///< Some thread of the block has not exited yet.
+  std::uint32_t epoch = 0;                  ///< Diagnostics: the current barrier interval's stamp.
+  std::uint32_t interval = 0;               ///< Barrier intervals completed by this block.
+  BarrierSite last_barrier;                 ///< The barrier that began the current interval.
+  std::vector<AccessRecord> accesses;       ///< Shared accesses of the current interval.
   std::vector<std::uint32_t> access_count;  ///< Per thread: shared accesses this interval.
 };
 
@@ -155,28 +156,28 @@ struct SharedCounts {
 /// cluster of one block), so their threads may wait for each other and read each other's
 /// shared memory.
 struct ClusterState {
-  Dim3 cluster_dim;               ///< Blocks per cluster along x, y, z.
-  std::vector<BlockState> blocks; ///< Indexed by rank in the cluster.
-  StaticLayout layout;            ///< Static shared memory layout (per worker and launch).
-  FrameArena frames;              ///< Coroutine frames of every thread of the cluster.
-  bool checking = false;          ///< Diagnostics or counters on: shared accesses are recorded.
-  bool diagnostics = false;       ///< Report races, out-of-bounds and after-exit accesses.
-  bool counting = false;          ///< Count shared-memory requests and wavefronts.
-  std::uint32_t next_epoch = 1;   ///< Stamps for barrier intervals, never reused by this worker.
-  SharedCounts counts;            ///< This worker's counts for the launch.
-  unsigned threads_per_block = 0; ///< Threads in each block.
+  Dim3 cluster_dim;                ///< Blocks per cluster along x, y, z.
+  std::vector<BlockState> blocks;  ///< Indexed by rank in the cluster.
+  StaticLayout layout;             ///< Static shared memory layout (per worker and launch).
+  FrameArena frames;               ///< Coroutine frames of every thread of the cluster.
+  bool checking = false;           ///< Diagnostics or counters on: shared accesses are recorded.
+  bool diagnostics = false;        ///< Report races, out-of-bounds and after-exit accesses.
+  bool counting = false;           ///< Count shared-memory requests and wavefronts.
+  std::uint32_t next_epoch = 1;    ///< Stamps for barrier intervals, never reused by this worker.
+  SharedCounts counts;             ///< This worker's counts for the launch.
+  unsigned threads_per_block = 0;  ///< Threads in each block.
 };
 
 /// @brief The GPU thread the current worker is running: what `threadIdx` and friends read.
 struct ThreadContext {
-  Uint3 thread_idx;                  ///< `threadIdx`
-  Uint3 block_idx;                   ///< `blockIdx`
-  Uint3 block_dim;                   ///< `blockDim`
-  Uint3 grid_dim;                    ///< `gridDim`
-  unsigned thread_rank = 0;          ///< Linear index of the thread within its block.
-  BlockState* block = nullptr;       ///< The thread's block.
-  ClusterState* cluster = nullptr;   ///< The thread's cluster.
-  bool checking = false;             ///< Copy of cluster->checking: one load on every shared access.
+  Uint3 thread_idx;                 ///< `threadIdx`
+  Uint3 block_idx;                  ///< `blockIdx`
+  Uint3 block_dim;                  ///< `blockDim`
+  Uint3 grid_dim;                   ///< `gridDim`
+  unsigned thread_rank = 0;         ///< Linear index of the thread within its block.
+  BlockState* block = nullptr;      ///< The thread's block.
+  ClusterState* cluster = nullptr;  ///< The thread's cluster.
+  bool checking = false;            ///< Copy of cluster->checking: one load on every shared access.
 };
 
 /// @brief The running thread of this worker (a trivial type, so access needs no TLS wrapper).
@@ -184,9 +185,13 @@ extern constinit thread_local ThreadContext current_thread;
 
 /// @brief Threads per warp: consecutive thread ranks 0-31, 32-63, ... form one warp.
 inline constexpr unsigned warp_size = 32;
-/// @brief The running thread's lane (position in its warp).
-inline unsigned lane_id() { return current_thread.thread_rank % warp_size; }
-/// @brief The running thread's warp within its block.
-inline unsigned warp_id() { return current_thread.thread_rank / warp_size; }
+/// @brief The lane (position in its warp) of the thread of linear rank `rank` in its block.
+constexpr unsigned lane_of(unsigned rank) {
+  return rank % warp_size;
+}
+/// @brief The warp, within its block, of the thread of linear rank `rank`.
+constexpr unsigned warp_of(unsigned rank) {
+  return rank / warp_size;
+}
 
 }  // namespace simt::detail
