@@ -15,7 +15,7 @@
 /// |---|---|---|
 /// | `SIMT_SHARED(T, name, [N])` | `__shared__ T name[N]` | a view of the block's own copy |
 /// | `SIMT_EXTERN_SHARED(T, name)` | `extern __shared__ T name[]` | a view of the block's dynamic shared memory |
-/// | `SIMT_SYNC(group)` | `group.sync()` | `co_await group.sync()`: a suspension point |
+/// | `SIMT_SYNC(group)` | `group.sync()` | `co_await` of the group's barrier at this line: a suspension point |
 ///
 /// `__syncthreads()` needs no marker: on the host it is itself a macro for the suspension.
 /// The extents argument of SIMT_SHARED is empty for a scalar: `SIMT_SHARED(int, count, )`.
@@ -41,7 +41,7 @@
                                                           std::source_location::current())
 #define SIMT_EXTERN_SHARED(type, name) \
   auto name = ::simt::detail::dynamic_shared<type>(#name, std::source_location::current())
-#define SIMT_SYNC(group) co_await (group).sync()
+#define SIMT_SYNC(group) co_await ::simt::detail::group_barrier<SIMT_DETAIL_HERE>(group)
 // Thread block clusters: the shape is given at launch on the emulator (simt::LaunchConfig).
 #define __cluster_dims__(...)
 #endif

@@ -20,6 +20,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -34,23 +35,18 @@ namespace detail {
 
 constinit thread_local ThreadContext current_thread{};
 
-void* FrameArena::allocate(std::size_t bytes) {
-  constexpr std::size_t alignment = alignof(std::max_align_t);
-  bytes = (bytes + alignment - 1) / alignment * alignment;
-  while (true) {
-    if (chunk_ == chunks_.size()) {
-      const std::size_t size = std::max(chunk_bytes, bytes);
-      chunks_.push_back(std::make_unique<std::byte[]>(size));
-      chunk_sizes_.push_back(size);
-    }
-    if (used_ + bytes <= chunk_sizes_[chunk_]) {
-      void* frame = chunks_[chunk_].get() + used_;
-      used_ += bytes;
-      return frame;
-    }
-    ++chunk_;
-    used_ = 0;
+void* FrameArena::allocate_in_next_chunk(std::size_t bytes) {
+  // Move on to the first chunk (after the current one) that has room, adding one if none has.
+  std::size_t chunk = next_ == nullptr ? 0 : chunk_ + 1;
+  while (chunk < chunks_.size() && chunks_[chunk].size < bytes) ++chunk;
+  if (chunk == chunks_.size()) {
+    const std::size_t size = std::max(chunk_bytes, bytes);
+    chunks_.push_back({std::make_unique<std::byte[]>(size), size});
   }
+  chunk_ = chunk;
+  next_ = chunks_[chunk].begin.get() + bytes;
+  free_ = chunks_[chunk].size - bytes;
+  return chunks_[chunk].begin.get();
 }
 
 int device_printf(const char* format, ...) {
@@ -125,6 +121,15 @@ std::string describe_ranks(std::vector<unsigned> ranks) {
   return out.str();
 }
 
+// The kernel a barrier is in. A barrier's location is taken inside a lambda written at the
+// barrier (simt::detail::barrier_site), so its function name ends with the lambda's.
+std::string kernel_of(const BarrierSite& b) {
+  std::string name = b.site.function_name();
+  constexpr std::string_view lambda = "::<lambda()>";
+  if (name.ends_with(lambda)) name.erase(name.size() - lambda.size());
+  return name;
+}
+
 std::string describe_site(const BarrierSite& b) {
   std::string file = b.site.file_name();
   if (const auto slash = file.find_last_of('/'); slash != std::string::npos)
@@ -135,13 +140,17 @@ std::string describe_site(const BarrierSite& b) {
 
 // Which barrier each waiting thread of `b` is at: the interval's first barrier, unless the
 // thread is listed among the strays.
-std::vector<std::pair<unsigned, BarrierSite>> waiting_threads(const BlockState& b) {
-  std::vector<std::pair<unsigned, BarrierSite>> threads;
-  for (const BarrierArrival& a : b.arrived) {
-    BarrierSite where = b.barrier;
+// After an interval every thread of a block has either exited or suspended at a barrier.
+std::vector<std::pair<unsigned, const BarrierSite*>> waiting_threads(const BlockState& b) {
+  std::vector<std::pair<unsigned, const BarrierSite*>> threads;
+  if (b.barrier == nullptr) return threads;
+  const auto rank_count = static_cast<unsigned>(b.slots.size() - 1);
+  for (unsigned rank = 0; rank < rank_count; ++rank) {
+    if (std::find(b.exited.begin(), b.exited.end(), rank) != b.exited.end()) continue;
+    const BarrierSite* where = b.barrier;
     for (const StrayArrival& s : b.strays)
-      if (s.rank == a.rank) where = s.where;
-    threads.emplace_back(a.rank, where);
+      if (s.rank == rank) where = s.where;
+    threads.emplace_back(rank, where);
   }
   return threads;
 }
@@ -152,12 +161,18 @@ class ClusterRunner {
   ClusterRunner(const LaunchConfig& config, ThreadBody body, const void* closure)
       : config_(config), body_(body), closure_(closure) {
     const auto n = static_cast<unsigned>(config.block.volume());
-    thread_index_.reserve(n);
-    for (unsigned t = 0; t < n; ++t) thread_index_.push_back(unflatten(t, config.block));
-    one_dimensional_ = config.block.y == 1 && config.block.z == 1;
+    threads_ = n;
     state_.cluster_dim = config.cluster;
     state_.blocks.resize(static_cast<std::size_t>(config.cluster.volume()));
+    // Rank order, then the slot that hands control back to the runner. Until a thread has
+    // started, its slot's handle is a no-op too: a thread that suspends before the next one
+    // exists returns to the loop that starts them.
+    rank_order_.reserve(n + 1);
+    for (unsigned t = 0; t < n; ++t)
+      rank_order_.push_back({std::noop_coroutine(), unflatten(t, config.block), t});
+    rank_order_.push_back({std::noop_coroutine(), Uint3{}, n});
     for (BlockState& b : state_.blocks) {
+      b.slots = rank_order_;
       b.shared.static_bytes = std::make_unique<std::byte[]>(StaticLayout::capacity);
       b.shared.dynamic_size = config.dynamic_shared_bytes;
       b.shared.dynamic_bytes =
@@ -171,7 +186,6 @@ class ClusterRunner {
     state_.checking = s.diagnostics || s.count_bank_conflicts;
     state_.threads_per_block = n;
     shuffle_seed_ = s.shuffle_seed;
-    order_.resize(n);
   }
 
   [[nodiscard]] const SharedCounts& counts() const { return state_.counts; }
@@ -198,12 +212,16 @@ class ClusterRunner {
           b.block_idx.x + std::uint64_t{config_.grid.x} *
                               (b.block_idx.y + std::uint64_t{config_.grid.y} * b.block_idx.z);
       b.rank_in_cluster = r;
-      b.arrived.clear();
+      b.barrier = nullptr;
       b.strays.clear();
       b.exited.clear();
       b.predicate_count = 0;
       b.printed.clear();
       begin_block_checks(state_, b);
+      if (shuffle_seed_) {
+        std::copy(rank_order_.begin(), rank_order_.end(), b.slots.begin());
+        shuffle(b);
+      }
       // Shared memory starts as poison, as uninitialised as on the GPU but recognisable.
       std::memset(b.shared.static_bytes.get(), static_cast<int>(shared_poison), state_.layout.used);
       std::memset(b.shared.dynamic_bytes.get(), static_cast<int>(shared_poison),
@@ -213,21 +231,16 @@ class ClusterRunner {
     // First interval: start every thread of every block; coroutines run to their first barrier.
     for (BlockState& b : state_.blocks) {
       enter(b);
-      if (shuffle_seed_) {
-        for (unsigned t : shuffled_start_order(b)) {
-          set_thread(t);
-          body_(closure_);
-        }
-      } else {
-        for (unsigned t = 0; t < thread_index_.size(); ++t) {
-          set_thread(t);
-          body_(closure_);
-        }
+      for (unsigned t = 0; t < threads_; ++t) {
+        // The next thread has not started: if this one suspends, it hands control back here.
+        b.slots[t + 1].thread = std::noop_coroutine();
+        ctx.slot = &b.slots[t];
+        body_(closure_);
       }
       // A kernel without barriers is a plain function: all its threads have simply returned.
-      if (b.arrived.empty() && b.exited.empty())
-        for (unsigned t = 0; t < thread_index_.size(); ++t) b.exited.push_back(t);
-      b.alive = b.exited.size() < thread_index_.size();
+      if (b.barrier == nullptr && b.exited.empty())
+        for (unsigned t = 0; t < threads_; ++t) b.exited.push_back(t);
+      b.alive = b.exited.size() < threads_;
     }
     // Then: advance each block through its __syncthreads() barriers; when every thread of the
     // cluster waits at cluster.sync(), release them all.
@@ -235,7 +248,7 @@ class ClusterRunner {
       bool anyone_waiting = false;
       for (BlockState& b : state_.blocks) {
         while (block_barrier_complete(b)) release(b);
-        anyone_waiting |= !b.arrived.empty();
+        anyone_waiting |= b.barrier != nullptr;
       }
       if (!anyone_waiting) break;
       check_cluster_barrier();
@@ -247,16 +260,10 @@ class ClusterRunner {
     }
     ctx.block = nullptr;
     ctx.cluster = nullptr;
+    ctx.slot = nullptr;
   }
 
  private:
-  // What threadIdx reads for the thread of linear index `rank`.
-  void set_thread(unsigned rank) {
-    ThreadContext& ctx = current_thread;
-    ctx.thread_idx = one_dimensional_ ? Uint3{rank, 0, 0} : thread_index_[rank];
-    ctx.thread_rank = rank;
-  }
-
   void enter(BlockState& b) {
     current_thread.block = &b;
     current_thread.block_idx = b.block_idx;
@@ -265,50 +272,42 @@ class ClusterRunner {
   // All threads of the block wait at one __syncthreads(), and none has exited: release it.
   // Anything else at a block barrier is an error; threads at cluster.sync() wait for the rest.
   bool block_barrier_complete(const BlockState& b) const {
-    if (b.arrived.empty()) return false;
+    if (b.barrier == nullptr) return false;
     if (!b.strays.empty()) report_divergence(b);
-    if (b.barrier.kind != BarrierKind::block) return false;
+    if (b.barrier->kind != BarrierKind::block) return false;
     if (!b.exited.empty()) report_divergence(b);
     return true;
   }
 
   void check_cluster_barrier() const {
     for (const BlockState& b : state_.blocks)
-      if (!b.exited.empty() || b.arrived.size() != thread_index_.size() || !b.strays.empty() ||
-          !same_barrier(b.barrier, state_.blocks.front().barrier))
+      if (!b.exited.empty() || b.barrier == nullptr || !b.strays.empty() ||
+          !same_barrier(*b.barrier, *state_.blocks.front().barrier))
         report_divergence(b);
   }
 
-  // Resumes every thread waiting in `b`; each runs to its next barrier or returns.
+  // Resumes every thread waiting in `b` (all of its threads: a release needs them all).
+  // Resuming the first runs the whole interval: each thread runs to its next barrier or to the
+  // end, then jumps to the thread of the next slot; the last slot returns here.
   void release(BlockState& b) {
     enter(b);
     end_interval(state_, b);
-    resuming_.swap(b.arrived);
-    b.arrived.clear();
+    b.barrier = nullptr;
     b.strays.clear();
     b.released_count = b.predicate_count;
     b.predicate_count = 0;
-    if (shuffle_seed_) shuffle(resuming_, b);
-    for (const BarrierArrival& a : resuming_) {
-      set_thread(a.rank);
-      a.thread.resume();  // runs to its next barrier, or to the end (return_void records it)
-    }
-    b.alive = b.exited.size() < thread_index_.size();
+    if (shuffle_seed_) shuffle(b);
+    current_thread.slot = b.slots.data();
+    b.slots.front().thread.resume();
+    b.alive = b.exited.size() < threads_;
   }
 
-  // The order threads start in with a shuffle seed: shuffled from the seed and the block.
-  const std::vector<unsigned>& shuffled_start_order(const BlockState& b) {
-    std::iota(order_.begin(), order_.end(), 0u);
-    std::mt19937_64 random(*shuffle_seed_ ^ (b.linear * 0x9E3779B97F4A7C15ull));
-    std::shuffle(order_.begin(), order_.end(), random);
-    return order_;
-  }
-
-  template <class T>
-  void shuffle(std::vector<T>& threads, const BlockState& b) {
+  // With a shuffle seed: a new order of the block's threads for the coming interval, from the
+  // seed, the block and the interval.
+  void shuffle(BlockState& b) {
     std::mt19937_64 random(*shuffle_seed_ ^ (b.linear * 0x9E3779B97F4A7C15ull) ^
                            (std::uint64_t{b.interval} << 40));
-    std::shuffle(threads.begin(), threads.end(), random);
+    std::shuffle(b.slots.begin(), b.slots.end() - 1, random);
   }
 
   // Every thread must reach the same barrier: one that some threads skip (they exited, or
@@ -316,25 +315,25 @@ class ClusterRunner {
   [[noreturn]] void report_divergence(const BlockState& b) const {
     const BlockState* named = &b;
     for (const BlockState& other : state_.blocks)
-      if (named->arrived.empty() && !other.arrived.empty()) named = &other;
+      if (named->barrier == nullptr && other.barrier != nullptr) named = &other;
     std::ostringstream message;
     message << "divergent barrier in kernel '"
-            << (named->arrived.empty() ? "?" : named->barrier.site.function_name()) << "'";
+            << (named->barrier == nullptr ? "?" : kernel_of(*named->barrier)) << "'";
     for (const BlockState& blk : state_.blocks) {
       message << "; block " << to_string(Dim3{blk.block_idx}) << ":";
       const auto waiting = waiting_threads(blk);
-      std::vector<BarrierSite> sites;
+      std::vector<const BarrierSite*> sites;
       for (const auto& [rank, where] : waiting)
         if (std::none_of(sites.begin(), sites.end(),
-                         [&](const auto& s) { return same_barrier(s, where); }))
+                         [&](const auto* s) { return same_barrier(*s, *where); }))
           sites.push_back(where);
       const char* separator = " ";
       for (const auto& site : sites) {
         std::vector<unsigned> ranks;
         for (const auto& [rank, where] : waiting)
-          if (same_barrier(where, site)) ranks.push_back(rank);
+          if (same_barrier(*where, *site)) ranks.push_back(rank);
         message << separator << "threads " << describe_ranks(ranks) << " wait at "
-                << describe_site(site);
+                << describe_site(*site);
         separator = ", ";
       }
       if (!blk.exited.empty())
@@ -348,13 +347,11 @@ class ClusterRunner {
   const LaunchConfig& config_;
   ThreadBody body_;
   const void* closure_;
-  std::vector<Uint3> thread_index_;
-  bool one_dimensional_ = false;
+  unsigned threads_ = 0;                // per block
+  std::vector<ThreadSlot> rank_order_;  // the slots of a block that has not started
   Dim3 clusters_grid_;
   ClusterState state_;
-  std::vector<BarrierArrival> resuming_;
   std::optional<std::uint64_t> shuffle_seed_;
-  std::vector<unsigned> order_;
 };
 
 }  // namespace

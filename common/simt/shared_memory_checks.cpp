@@ -85,9 +85,9 @@ const char* kernel_name(const ClusterState& cluster, const BlockState& block) {
 std::string interval_text(const BlockState& block) {
   if (block.interval == 0) return "before the first barrier";
   return "in barrier interval " + std::to_string(block.interval) + " (after " +
-         std::string(block.last_barrier.kind == BarrierKind::block ? "__syncthreads()"
+         std::string(block.last_barrier->kind == BarrierKind::block ? "__syncthreads()"
                                                                    : "cluster.sync()") +
-         " at " + where(block.last_barrier.site) + ")";
+         " at " + where(block.last_barrier->site) + ")";
 }
 
 [[noreturn]] void report_race(const ClusterState& cluster, const BlockState& block, bool dynamic,
@@ -155,16 +155,12 @@ std::size_t static_shared_offset(const void* key, std::size_t bytes, std::size_t
   return offset;
 }
 
-void name_dynamic_shared(const char* name, const std::source_location& declared) {
-  current_thread.block->shared.dynamic_variable = SharedVariable{name, declared, 0, 0};
-}
-
 void* map_to_cluster_rank(const void* address, unsigned rank) {
   ClusterState& cluster = *current_thread.cluster;
   BlockState& caller = *current_thread.block;
   if (rank >= cluster.blocks.size())
     throw KernelError("map_shared_rank in kernel '" + std::string(kernel_name(cluster, caller)) +
-                      "': thread " + std::to_string(current_thread.thread_rank) + " of block " +
+                      "': thread " + std::to_string(thread_rank()) + " of block " +
                       index_text(caller.block_idx) + " asks for rank " + std::to_string(rank) +
                       ", outside its cluster of " + std::to_string(cluster.blocks.size()) +
                       " blocks");
@@ -182,7 +178,7 @@ void* map_to_cluster_rank(const void* address, unsigned rank) {
 void begin_block_checks(ClusterState& cluster, BlockState& block) {
   block.alive = true;
   block.interval = 0;
-  block.last_barrier = {};
+  block.last_barrier = nullptr;
   if (!cluster.counting && !cluster.diagnostics) return;  // nothing below is read
   block.epoch = cluster.next_epoch++;
   block.accesses.clear();
@@ -261,7 +257,7 @@ void record_shared_access(const void* address, std::size_t bytes, bool store) {
       const SharedMemory& m = me.shared;
       std::ostringstream message;
       message << "out-of-bounds shared memory access in kernel '" << kernel_name(cluster, me)
-              << "': thread " << current_thread.thread_rank << " of block "
+              << "': thread " << thread_rank() << " of block "
               << index_text(me.block_idx) << " " << (store ? "writes" : "reads") << " " << bytes
               << " bytes at ";
       if (p >= m.dynamic_bytes.get() && m.dynamic_size > 0)
@@ -275,7 +271,7 @@ void record_shared_access(const void* address, std::size_t bytes, bool store) {
     if (owner != &me && !owner->alive)
       throw KernelError("distributed shared memory used after its block exited in kernel '" +
                         std::string(kernel_name(cluster, me)) + "': thread " +
-                        std::to_string(current_thread.thread_rank) + " of block " +
+                        std::to_string(thread_rank()) + " of block " +
                         index_text(me.block_idx) + " " + (store ? "writes" : "reads") + " " +
                         describe(cluster, *owner, dynamic, offset) + " of block " +
                         index_text(owner->block_idx) +
@@ -284,7 +280,7 @@ void record_shared_access(const void* address, std::size_t bytes, bool store) {
     if (owner == &me) {
       // Races within the block: another thread's access to the same word in this interval.
       auto& shadow = dynamic ? me.shared.dynamic_shadow : me.shared.static_shadow;
-      const std::uint32_t t = current_thread.thread_rank + 1, e = me.epoch;
+      const std::uint32_t t = thread_rank() + 1, e = me.epoch;
       for (std::size_t w = offset / 4; w <= (offset + bytes - 1) / 4 && w < shadow.size(); ++w) {
         ShadowWord& s = shadow[w];
         if (s.write_epoch == e && s.writer != t)
@@ -309,10 +305,10 @@ void record_shared_access(const void* address, std::size_t bytes, bool store) {
   }
 
   if (cluster.counting && owner == &me) {
-    const std::uint32_t k = me.access_count[current_thread.thread_rank]++;
+    const std::uint32_t k = me.access_count[thread_rank()]++;
     // Banks are counted on the block's own shared address space: dynamic memory after static.
     const std::size_t space_offset = dynamic ? StaticLayout::capacity + offset : offset;
-    me.accesses.push_back({current_thread.thread_rank, k,
+    me.accesses.push_back({thread_rank(), k,
                            static_cast<std::uint32_t>(space_offset / 4),
                            static_cast<std::uint8_t>(std::max<std::size_t>(1, bytes / 4)), store});
   }

@@ -69,7 +69,8 @@ TEST_CASE("The emulator refuses launches the GPU refuses", "[simt]") {
 
 TEST_CASE("__syncthreads makes every thread's write visible before any thread reads", "[simt]") {
   const unsigned blocks = 3, threads = GENERATE(2u, 31u, 128u, 1024u);
-  std::vector<int> in(blocks * threads), scratch(in.size(), -1), out(in.size(), -1);
+  const std::size_t n = std::size_t{blocks} * threads;
+  std::vector<int> in(n), scratch(n, -1), out(n, -1);
   std::iota(in.begin(), in.end(), 7);
   simt::launch(blocks, threads, emulated::RotateLeftThroughGlobal, in.data(), scratch.data(), out.data());
   std::size_t wrong = 0;

@@ -21,20 +21,37 @@ namespace simt::detail {
 /// running blocks allocates nothing from the heap once the first ones have warmed it up.
 class FrameArena {
  public:
-  /// @brief `bytes` of storage aligned for any coroutine frame; valid until reset().
-  void* allocate(std::size_t bytes);
+  /// @brief `bytes` of storage aligned for any coroutine frame; valid until reset(). Every
+  /// thread of every block allocates one frame, so the common case is inline: a bump.
+  void* allocate(std::size_t bytes) {
+    bytes = (bytes + alignment - 1) / alignment * alignment;
+    if (bytes <= free_) [[likely]] {
+      void* frame = next_;
+      next_ += bytes;
+      free_ -= bytes;
+      return frame;
+    }
+    return allocate_in_next_chunk(bytes);
+  }
   /// @brief Forgets every frame handed out; keeps the memory for the next cluster.
   void reset() noexcept {
     chunk_ = 0;
-    used_ = 0;
+    next_ = chunks_.empty() ? nullptr : chunks_.front().begin.get();
+    free_ = chunks_.empty() ? 0 : chunks_.front().size;
   }
 
  private:
+  static constexpr std::size_t alignment = alignof(std::max_align_t);
   static constexpr std::size_t chunk_bytes = std::size_t{1} << 20;
-  std::vector<std::unique_ptr<std::byte[]>> chunks_;
-  std::vector<std::size_t> chunk_sizes_;
-  std::size_t chunk_ = 0;
-  std::size_t used_ = 0;
+  struct Chunk {
+    std::unique_ptr<std::byte[]> begin;
+    std::size_t size;
+  };
+  void* allocate_in_next_chunk(std::size_t bytes);
+  std::vector<Chunk> chunks_;
+  std::size_t chunk_ = 0;      ///< The chunk next_ points into (when there is one).
+  std::byte* next_ = nullptr;  ///< Where the next frame goes.
+  std::size_t free_ = 0;       ///< Bytes left after next_ in the current chunk.
 };
 
 /// @brief Which barrier a thread waits at.
@@ -43,36 +60,44 @@ enum class BarrierKind : std::uint8_t {
   cluster,  ///< `this_cluster().sync()`
 };
 
-/// @brief A barrier in the kernel's source: its kind and where it is.
+/// @brief A barrier in the kernel's source: its kind and where it is. Each barrier of a kernel
+/// has one such object with static storage (simt::detail::barrier_site), so threads at the
+/// same barrier compare equal by address.
 struct BarrierSite {
   BarrierKind kind = BarrierKind::block;  ///< Block or cluster barrier.
   std::source_location site;              ///< Where in the kernel the barrier is.
 };
 
-/// @brief Whether two sites are the same barrier. One std::source_location::current() call
-/// site yields the same object every time, so equal implementation pointers (libstdc++ keeps
-/// exactly one) settle it at once; otherwise compare file, line and column.
-inline bool same_barrier(const BarrierSite& a, const BarrierSite& b) noexcept {
-  if (a.kind != b.kind) return false;
+/// @brief Whether two source locations are the same place. One std::source_location::current()
+/// call site yields the same object every time, so equal implementation pointers (libstdc++
+/// keeps exactly one) settle it at once; otherwise compare file, line and column.
+inline bool same_location(const std::source_location& a, const std::source_location& b) noexcept {
   if constexpr (sizeof(std::source_location) == sizeof(const void*)) {
-    if (__builtin_bit_cast(const void*, a.site) == __builtin_bit_cast(const void*, b.site))
-      return true;
+    if (__builtin_bit_cast(const void*, a) == __builtin_bit_cast(const void*, b)) return true;
   }
-  return a.site.line() == b.site.line() && a.site.column() == b.site.column() &&
-         std::string_view(a.site.file_name()) == std::string_view(b.site.file_name());
+  return a.line() == b.line() && a.column() == b.column() &&
+         std::string_view(a.file_name()) == std::string_view(b.file_name());
 }
 
-/// @brief One GPU thread that has suspended at a barrier.
-struct BarrierArrival {
-  std::coroutine_handle<> thread;  ///< Resumes the thread after the barrier.
-  unsigned rank;                   ///< The thread's linear index in its block.
+/// @brief Whether two sites are the same barrier.
+inline bool same_barrier(const BarrierSite& a, const BarrierSite& b) noexcept {
+  return a.kind == b.kind && same_location(a.site, b.site);
+}
+
+/// @brief One GPU thread of a block, in the order the block's threads run in an interval.
+/// A thread that suspends at a barrier hands the worker straight to the thread of the next
+/// slot (symmetric transfer), so a barrier interval is one chain of jumps through the block.
+struct ThreadSlot {
+  std::coroutine_handle<> thread;  ///< The thread's coroutine (a no-op before it has started).
+  Uint3 index;                     ///< Its `threadIdx`.
+  unsigned rank = 0;               ///< Its linear index in the block.
 };
 
 /// @brief A thread that waits at a different barrier than the first thread that arrived in
 /// the same interval (a divergent barrier, reported once the interval ends).
 struct StrayArrival {
-  unsigned rank;      ///< The thread's linear index in its block.
-  BarrierSite where;  ///< The barrier it waits at.
+  unsigned rank;             ///< The thread's linear index in its block.
+  const BarrierSite* where;  ///< The barrier it waits at.
 };
 
 /// @brief Poison written over shared memory before a block starts: uninitialised reads give
@@ -130,8 +155,12 @@ struct BlockState {
   Uint3 block_idx;                          ///< `blockIdx` of this block.
   std::uint64_t linear = 0;                 ///< Linear index of the block in the grid.
   unsigned rank_in_cluster = 0;             ///< `this_cluster().block_rank()`.
-  std::vector<BarrierArrival> arrived;      ///< Threads suspended at a barrier.
-  BarrierSite barrier;                      ///< Where the first of them waits.
+  /// The block's threads in the order they run, plus a last slot that returns to the runner.
+  std::vector<ThreadSlot> slots;
+  /// Where the interval's first thread to suspend waits (null: none has). In an interval every
+  /// thread of the block runs until it suspends or exits, so the threads that did not exit
+  /// are exactly those waiting: no count is needed.
+  const BarrierSite* barrier = nullptr;
   std::vector<StrayArrival> strays;         ///< Those waiting elsewhere (a bug in the kernel).
   std::vector<unsigned> exited;             ///< Threads that returned.
   int predicate_count = 0;                  ///< Sum of `__syncthreads_count` predicates so far.
@@ -141,7 +170,7 @@ struct BlockState {
   bool alive = true;                        ///< Some thread of the block has not exited yet.
   std::uint32_t epoch = 0;                  ///< Diagnostics: the current barrier interval's stamp.
   std::uint32_t interval = 0;               ///< Barrier intervals completed by this block.
-  BarrierSite last_barrier;                 ///< The barrier that began the current interval.
+  const BarrierSite* last_barrier = nullptr;  ///< The barrier that began the current interval.
   std::vector<AccessRecord> accesses;       ///< Shared accesses of the current interval.
   std::vector<std::uint32_t> access_count;  ///< Per thread: shared accesses this interval.
 };
@@ -170,11 +199,10 @@ struct ClusterState {
 
 /// @brief The GPU thread the current worker is running: what `threadIdx` and friends read.
 struct ThreadContext {
-  Uint3 thread_idx;                 ///< `threadIdx`
+  ThreadSlot* slot = nullptr;        ///< The running thread: its `threadIdx` and rank.
   Uint3 block_idx;                  ///< `blockIdx`
   Uint3 block_dim;                  ///< `blockDim`
   Uint3 grid_dim;                   ///< `gridDim`
-  unsigned thread_rank = 0;         ///< Linear index of the thread within its block.
   BlockState* block = nullptr;      ///< The thread's block.
   ClusterState* cluster = nullptr;  ///< The thread's cluster.
   bool checking = false;            ///< Copy of cluster->checking: one load on every shared access.
@@ -182,6 +210,11 @@ struct ThreadContext {
 
 /// @brief The running thread of this worker (a trivial type, so access needs no TLS wrapper).
 extern constinit thread_local ThreadContext current_thread;
+
+/// @brief Linear index of the running thread within its block.
+inline unsigned thread_rank() noexcept {
+  return current_thread.slot->rank;
+}
 
 /// @brief Threads per warp: consecutive thread ranks 0-31, 32-63, ... form one warp.
 inline constexpr unsigned warp_size = 32;

@@ -28,7 +28,7 @@ using dim3 = simt::Dim3;
 using uint3 = simt::Uint3;
 
 // The built-in variables read the running thread's context, read-only as on the GPU.
-#define threadIdx (std::as_const(::simt::detail::current_thread.thread_idx))
+#define threadIdx (std::as_const(::simt::detail::current_thread.slot->index))
 #define blockIdx (std::as_const(::simt::detail::current_thread.block_idx))
 #define blockDim (std::as_const(::simt::detail::current_thread.block_dim))
 #define gridDim (std::as_const(::simt::detail::current_thread.grid_dim))

@@ -3,8 +3,8 @@
 /// @brief The part of CUDA's cooperative groups the chapters use, for host-compiled kernels:
 /// the thread block, the thread block cluster (with distributed shared memory) and the grid.
 ///
-/// `sync()` returns something to `co_await`: kernels write `SIMT_SYNC(cluster)`, which is
-/// `cluster.sync()` on the GPU.
+/// A group barrier is a suspension point on the host, so kernels write `SIMT_SYNC(cluster)`:
+/// `cluster.sync()` on the GPU, an awaited barrier at that line here (simt/kernel.hpp).
 
 #include <simt/detail/thread_context.hpp>
 #include <simt/dim3.hpp>
@@ -18,6 +18,16 @@ namespace simt::detail {
 /// @brief Where `address` (in the running block's shared memory) lies in the block of
 /// cluster rank `rank`; throws KernelError for a rank outside the cluster.
 void* map_to_cluster_rank(const void* address, unsigned rank);
+
+/// @brief What `group.sync()` gives on the host: nothing to wait on. A barrier must suspend
+/// the thread, which only `co_await` can do, so kernels write `SIMT_SYNC(group)`.
+struct [[nodiscard("on the emulator a group barrier is written SIMT_SYNC(group)")]] UnawaitedSync {
+  template <class Never = void>
+  bool await_ready() const {
+    static_assert(sizeof(Never) == 0, "write SIMT_SYNC(group) for a group barrier");
+    return false;
+  }
+};
 }  // namespace simt::detail
 
 namespace cooperative_groups {
@@ -25,17 +35,14 @@ namespace cooperative_groups {
 /// @brief The threads of the running block (`cg::this_thread_block()`).
 class thread_block {
  public:
-  /// @brief The block barrier, like `__syncthreads()`; `SIMT_SYNC(block)` awaits it.
-  [[nodiscard]] simt::detail::Barrier sync(
-      std::source_location site = std::source_location::current()) const {
-    return {simt::detail::BarrierKind::block, site};
-  }
+  /// @brief The block barrier, like `__syncthreads()`: in a kernel, write `SIMT_SYNC(block)`.
+  [[nodiscard]] simt::detail::UnawaitedSync sync() const { return {}; }
   /// @brief Linear index of the thread in the block.
-  [[nodiscard]] unsigned thread_rank() const { return simt::detail::current_thread.thread_rank; }
+  [[nodiscard]] unsigned thread_rank() const { return simt::detail::thread_rank(); }
   /// @brief `blockIdx`.
   [[nodiscard]] simt::Dim3 group_index() const { return simt::detail::current_thread.block_idx; }
   /// @brief `threadIdx`.
-  [[nodiscard]] simt::Dim3 thread_index() const { return simt::detail::current_thread.thread_idx; }
+  [[nodiscard]] simt::Dim3 thread_index() const { return simt::detail::current_thread.slot->index; }
   /// @brief `blockDim`.
   [[nodiscard]] simt::Dim3 dim_threads() const { return simt::detail::current_thread.block_dim; }
   /// @brief Threads in the block.
@@ -48,11 +55,9 @@ class thread_block {
 class cluster_group {
  public:
   /// @brief The cluster barrier: every thread of every block of the cluster waits, and
-  /// shared-memory writes before it are visible to all of them after it.
-  [[nodiscard]] simt::detail::Barrier sync(
-      std::source_location site = std::source_location::current()) const {
-    return {simt::detail::BarrierKind::cluster, site};
-  }
+  /// shared-memory writes before it are visible to all of them after it. In a kernel, write
+  /// `SIMT_SYNC(cluster)`.
+  [[nodiscard]] simt::detail::UnawaitedSync sync() const { return {}; }
   /// @brief Rank of the running block in its cluster (row-major over the cluster shape).
   [[nodiscard]] unsigned block_rank() const {
     return simt::detail::current_thread.block->rank_in_cluster;
@@ -76,7 +81,7 @@ class cluster_group {
   /// @brief Linear index of the thread in the cluster.
   [[nodiscard]] unsigned thread_rank() const {
     return block_rank() * static_cast<unsigned>(simt::Dim3(simt::detail::current_thread.block_dim).volume()) +
-           simt::detail::current_thread.thread_rank;
+           simt::detail::thread_rank();
   }
   /// @brief Same as num_threads().
   [[nodiscard]] unsigned size() const { return num_threads(); }
@@ -96,7 +101,7 @@ class grid_group {
   /// @brief Linear index of the thread in the grid (block-major).
   [[nodiscard]] unsigned long long thread_rank() const {
     const auto& c = simt::detail::current_thread;
-    return c.block->linear * simt::Dim3(c.block_dim).volume() + c.thread_rank;
+    return c.block->linear * simt::Dim3(c.block_dim).volume() + c.slot->rank;
   }
   /// @brief Threads in the grid.
   [[nodiscard]] unsigned long long num_threads() const {
@@ -115,3 +120,16 @@ inline cluster_group this_cluster() { return {}; }
 inline grid_group this_grid() { return {}; }
 
 }  // namespace cooperative_groups
+
+namespace simt::detail {
+/// @brief The barrier `SIMT_SYNC(block)` awaits: the block's, at the place `Where` names.
+template <class Where>
+Barrier group_barrier(const cooperative_groups::thread_block&) {
+  return {&barrier_site<Where, BarrierKind::block>};
+}
+/// @brief The barrier `SIMT_SYNC(cluster)` awaits: the cluster's, at the place `Where` names.
+template <class Where>
+Barrier group_barrier(const cooperative_groups::cluster_group&) {
+  return {&barrier_site<Where, BarrierKind::cluster>};
+}
+}  // namespace simt::detail

@@ -125,8 +125,13 @@ namespace detail {
 std::size_t static_shared_offset(const void* key, std::size_t bytes, std::size_t alignment,
                                  const char* name, const std::source_location& declared);
 
-/// @brief Notes how the kernel names its dynamic shared memory (for messages).
-void name_dynamic_shared(const char* name, const std::source_location& declared);
+/// @brief Notes how the kernel names its dynamic shared memory (for messages). Every thread
+/// declares it, so a declaration the block already knows costs two compares.
+inline void name_dynamic_shared(const char* name, const std::source_location& declared) {
+  SharedVariable& variable = current_thread.block->shared.dynamic_variable;
+  if (variable.name != name || !same_location(variable.declared, declared)) [[unlikely]]
+    variable = SharedVariable{name, declared, 0, 0};
+}
 
 /// @brief The running block's copy of a static shared variable of type T (scalar or array).
 template <class T>
