@@ -121,12 +121,14 @@ std::string describe_ranks(std::vector<unsigned> ranks) {
   return out.str();
 }
 
-// The kernel a barrier is in. A barrier's location is taken inside a lambda written at the
-// barrier (simt::detail::barrier_site), so its function name ends with the lambda's.
+// The kernel a barrier is in, named as the other messages name it ("void ns::Kernel(args)").
+// A barrier's location is taken inside a lambda written at the barrier
+// (simt::detail::barrier_site), so its function name is the kernel's signature without the
+// return type (kernels return void), followed by the lambda's.
 std::string kernel_of(const BarrierSite& b) {
   std::string name = b.site.function_name();
   constexpr std::string_view lambda = "::<lambda()>";
-  if (name.ends_with(lambda)) name.erase(name.size() - lambda.size());
+  if (name.ends_with(lambda)) name = "void " + name.erase(name.size() - lambda.size());
   return name;
 }
 
