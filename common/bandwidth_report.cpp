@@ -2,7 +2,7 @@
 
 #include "timing.hpp"
 #include "usage_error.hpp"
-#include "utc_date.hpp"
+#include "measurement_label.hpp"
 
 #include <cstdio>
 #include <fstream>
@@ -41,12 +41,12 @@ void write_bandwidth_csv(const std::vector<BandwidthRow>& rows, const DeviceInfo
                          const std::string& problem, const std::string& path,
                          const std::string& option) {
   std::ofstream csv(path);
-  csv << "device,cuda_driver_api,date,problem,kernel,median_ms,gbs,of_copy,verified\n";
-  const std::string date = utc_date();
+  csv << measurement_label_columns << ",problem,kernel,median_ms,gbs,of_copy,verified\n";
+  const std::string label = measurement_label(device);
   for (const auto& row : rows)
-    csv << '"' << device.name << "\"," << device.driver_version << ',' << date << ",\"" << problem
-        << "\",\"" << row.name << "\"," << row.median_ms << ',' << row.gbs << ','
-        << row.gbs / rows.front().gbs << ',' << (row.verified ? "yes" : "no") << '\n';
+    csv << label << ",\"" << problem << "\",\"" << row.name << "\"," << row.median_ms << ','
+        << row.gbs << ',' << row.gbs / rows.front().gbs << ',' << (row.verified ? "yes" : "no")
+        << '\n';
   csv.flush();
   if (!csv) throw UsageError(option, "cannot write '" + path + "'");
   std::printf("wrote %s\n", path.c_str());

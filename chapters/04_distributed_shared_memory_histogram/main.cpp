@@ -9,7 +9,7 @@
 #include "common/memory_budget.hpp"
 #include "common/sample_main.hpp"
 #include "common/usage_error.hpp"
-#include "common/utc_date.hpp"
+#include "common/measurement_label.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -98,10 +98,11 @@ void run_benchmark(long long n, const std::vector<int>& bin_counts, std::uint64_
   }
   if (!csv_path.empty()) {
     std::ofstream csv(csv_path);
-    const std::string date = tutorial::utc_date();
-    csv << "device,cuda_driver_api,date,n,bins,method,median_ms,gelements_per_s,verified\n";
+    const std::string label = tutorial::measurement_label(device);
+    csv << tutorial::measurement_label_columns
+        << ",n,bins,method,median_ms,gelements_per_s,verified\n";
     for (const auto& r : rows)
-      csv << '"' << device.name << "\"," << device.driver_version << ',' << date << ',' << n << ',' << r.nbins
+      csv << label << ',' << n << ',' << r.nbins
           << ",\"" << r.method << "\"," << r.median_ms << ',' << r.elements_per_s / 1e9 << ','
           << (r.verified ? "yes" : "no") << '\n';
     if (!csv) throw tutorial::UsageError("--csv", "cannot write '" + csv_path + "'");

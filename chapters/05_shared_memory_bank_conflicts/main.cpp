@@ -9,7 +9,7 @@
 #include "common/cli.hpp"
 #include "common/sample_main.hpp"
 #include "common/usage_error.hpp"
-#include "common/utc_date.hpp"
+#include "common/measurement_label.hpp"
 
 #include <cstdio>
 #include <fstream>
@@ -43,14 +43,16 @@ int main(int argc, char** argv) {
       std::printf("Chapter 05 benchmark on %s: median of 25 runs; predicted = emulator's wavefronts per request\n",
                   chosen->device->name.c_str());
       std::printf("%-24s %10s %10s %10s %8s %9s  %s\n", "variant", "ms", "predicted", "measured", "off by", "GB/s", "result");
-      if (csv) csv << "device,cuda_driver_api,date,variant,median_ms,predicted_ratio,measured_ratio,gbs,verified\n";
+      const std::string label = tutorial::measurement_label(*chosen->device);
+      if (csv)
+        csv << tutorial::measurement_label_columns
+            << ",variant,median_ms,predicted_ratio,measured_ratio,gbs,verified\n";
       for (const auto& r : bank_conflicts::benchmark_on_device(strides, n, cli.common().seed)) {
         std::printf("%-24s %10.3f %9.2fx %9.2fx %7.1f%% %9.1f  %s\n", r.name.c_str(), r.median_ms, r.predicted_ratio,
                     r.measured_ratio, 100.0 * (r.measured_ratio / r.predicted_ratio - 1.0), r.gbs,
                     r.verified ? "match" : "MISMATCH");
         if (csv)
-          csv << '"' << chosen->device->name << "\"," << chosen->device->driver_version << ',' << tutorial::utc_date()
-              << ",\"" << r.name << "\"," << r.median_ms << ',' << r.predicted_ratio
+          csv << label << ",\"" << r.name << "\"," << r.median_ms << ',' << r.predicted_ratio
               << ',' << r.measured_ratio << ',' << r.gbs << ',' << (r.verified ? "yes" : "no") << '\n';
       }
       return 0;

@@ -141,8 +141,8 @@ std::string describe_site(const BarrierSite& b) {
 }
 
 // Which barrier each waiting thread of `b` is at: the interval's first barrier, unless the
-// thread is listed among the strays.
-// After an interval every thread of a block has either exited or suspended at a barrier.
+// thread is listed among the strays. (After an interval every thread of a block has either
+// exited or suspended at a barrier, so the waiting threads are those that did not exit.)
 std::vector<std::pair<unsigned, const BarrierSite*>> waiting_threads(const BlockState& b) {
   std::vector<std::pair<unsigned, const BarrierSite*>> threads;
   if (b.barrier == nullptr) return threads;
@@ -163,7 +163,6 @@ class ClusterRunner {
   ClusterRunner(const LaunchConfig& config, ThreadBody body, const void* closure)
       : config_(config), body_(body), closure_(closure) {
     const auto n = static_cast<unsigned>(config.block.volume());
-    threads_ = n;
     state_.cluster_dim = config.cluster;
     state_.blocks.resize(static_cast<std::size_t>(config.cluster.volume()));
     // Rank order, then the slot that hands control back to the runner. Until a thread has
@@ -233,7 +232,7 @@ class ClusterRunner {
     // First interval: start every thread of every block; coroutines run to their first barrier.
     for (BlockState& b : state_.blocks) {
       enter(b);
-      for (unsigned t = 0; t < threads_; ++t) {
+      for (unsigned t = 0; t < state_.threads_per_block; ++t) {
         // The next thread has not started: if this one suspends, it hands control back here.
         b.slots[t + 1].thread = std::noop_coroutine();
         ctx.slot = &b.slots[t];
@@ -241,8 +240,8 @@ class ClusterRunner {
       }
       // A kernel without barriers is a plain function: all its threads have simply returned.
       if (b.barrier == nullptr && b.exited.empty())
-        for (unsigned t = 0; t < threads_; ++t) b.exited.push_back(t);
-      b.alive = b.exited.size() < threads_;
+        for (unsigned t = 0; t < state_.threads_per_block; ++t) b.exited.push_back(t);
+      b.alive = b.exited.size() < state_.threads_per_block;
     }
     // Then: advance each block through its __syncthreads() barriers; when every thread of the
     // cluster waits at cluster.sync(), release them all.
@@ -301,7 +300,7 @@ class ClusterRunner {
     if (shuffle_seed_) shuffle(b);
     current_thread.slot = b.slots.data();
     b.slots.front().thread.resume();
-    b.alive = b.exited.size() < threads_;
+    b.alive = b.exited.size() < state_.threads_per_block;
   }
 
   // With a shuffle seed: a new order of the block's threads for the coming interval, from the
@@ -349,7 +348,6 @@ class ClusterRunner {
   const LaunchConfig& config_;
   ThreadBody body_;
   const void* closure_;
-  unsigned threads_ = 0;                // per block
   std::vector<ThreadSlot> rank_order_;  // the slots of a block that has not started
   Dim3 clusters_grid_;
   ClusterState state_;

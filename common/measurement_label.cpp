@@ -1,4 +1,4 @@
-#include "utc_date.hpp"
+#include "measurement_label.hpp"
 
 #include <ctime>
 
@@ -11,6 +11,10 @@ std::string utc_date() {
   char text[16];
   std::strftime(text, sizeof text, "%Y-%m-%d", &parts);
   return text;
+}
+
+std::string measurement_label(const DeviceInfo& device) {
+  return '"' + device.name + "\"," + std::to_string(device.driver_version) + ',' + utc_date();
 }
 
 }  // namespace tutorial
