@@ -3,7 +3,9 @@
 #include <ctime>
 
 namespace tutorial {
+namespace {
 
+// Today's date in UTC as YYYY-MM-DD.
 std::string utc_date() {
   const std::time_t now = std::time(nullptr);
   std::tm parts{};
@@ -12,6 +14,8 @@ std::string utc_date() {
   std::strftime(text, sizeof text, "%Y-%m-%d", &parts);
   return text;
 }
+
+}  // namespace
 
 std::string measurement_label(const DeviceInfo& device) {
   return '"' + device.name + "\"," + std::to_string(device.driver_version) + ',' + utc_date();

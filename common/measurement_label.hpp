@@ -10,9 +10,6 @@
 
 namespace tutorial {
 
-/// @brief Today's date in UTC as YYYY-MM-DD.
-[[nodiscard]] std::string utc_date();
-
 /// @brief The CSV header of the label columns measurement_label() fills.
 inline constexpr std::string_view measurement_label_columns = "device,cuda_driver_api,date";
 

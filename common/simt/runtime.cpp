@@ -16,7 +16,6 @@
 #include <limits>
 #include <map>
 #include <mutex>
-#include <numeric>
 #include <random>
 #include <sstream>
 #include <string>
