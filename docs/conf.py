@@ -16,7 +16,7 @@ exclude_patterns = ["build", "docs/site_root", "docs/_generated", "docs/_templat
 source_suffix = {".md": "markdown"}
 
 extensions = ["myst_parser", "breathe", "sphinx.ext.graphviz", "sample_output", "csv_plots", "furo_debian_scripts",
-              "english_api_reference", "language_switch"]
+              "english_api_reference", "language_switch", "translatable_diagrams"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
@@ -50,3 +50,15 @@ linkcheck_ignore = [r"https?://.*"]
 locale_dirs = [os.environ.get("TUTORIAL_LOCALE_DIR", "docs/locales")]
 gettext_compact = False
 gettext_location = False  # no source paths and line numbers in the .po files: they churn
+
+# The site's name in the sidebar and the browser tab, per language. `-D language=ja` is applied
+# after this file has run, so the name is chosen once the configuration is complete.
+SITE_TITLE = {"ja": "CUDA プログラミングモデル・チュートリアル"}  # as docs/index.po names it
+
+
+def _title_in_build_language(app, config):
+    config.html_title = SITE_TITLE.get(config.language, config.html_title)
+
+
+def setup(app):
+    app.connect("config-inited", _title_in_build_language)

@@ -1,9 +1,11 @@
 """Plots and tables for the docs, drawn from the CSV files the benchmarks wrote on a real GPU.
 
 At the start of every build, each CSV file in docs/data that has a plot recipe below becomes an
-SVG in docs/_generated (not versioned), labelled with the device and the date of the run.
-Colours work on both the light and the dark theme: the lines and text are mid-grey and the
-background is transparent.
+SVG in docs/_generated (not versioned), labelled with the device and the date of the run, once
+per language: NAME.svg in English and NAME.ja.svg in Japanese, which the Japanese build picks
+instead of NAME.svg (Sphinx's ``figure_language_filename``). Japanese text is drawn with the
+font fontconfig picks for Japanese (Debian fonts-ipafont-gothic). Colours work on both the
+light and the dark theme: the lines and text are mid-grey and the background is transparent.
 
 ``{bandwidth-table} vector_add_h100.csv`` shows a table that ``--benchmark --csv`` wrote
 (common/bandwidth_report) under a line naming the device, the CUDA driver API and the date;
@@ -11,16 +13,25 @@ background is transparent.
 """
 import csv
 import os
+import subprocess
 
 from docutils import nodes
+from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib import font_manager  # noqa: E402
 
 GREY = "#888888"
+
+
+def _driver_api(value):
+    """cudaDriverGetVersion's 13000 as 13.0."""
+    api = int(value)
+    return f"{api // 1000}.{api % 1000 // 10}"
 
 
 def _style(ax, title):
@@ -39,44 +50,69 @@ def _legend(ax):
         text.set_color(GREY)
 
 
-def histogram_plot(rows, path):
+# Every word a plot shows, per language; {placeholders} are filled from the CSV.
+PLOT_TEXT = {
+    "en": {
+        "global": "global atomics", "shared": "shared memory per block", "cluster 2": "cluster of 2",
+        "cluster 8": "cluster of 8", "auto": "auto", "CUB": "CUB HistogramEven",
+        "bins": "bins", "elements per second": "G elements / s",
+        "histogram title": "Histogram of {n} values: {device}, CUDA driver API {api}, {date}",
+        "predicted": "predicted: wavefronts per request (emulator)",
+        "measured": "measured: time relative to stride 1",
+        "stride": "stride between the words of neighbouring lanes", "relative cost": "relative cost",
+        "bank title": "Shared-memory loads by stride: {device}, {date}",
+    },
+    "ja": {
+        "global": "グローバルアトミック", "shared": "ブロックごとの共有メモリ", "cluster 2": "クラスタ 2",
+        "cluster 8": "クラスタ 8", "auto": "auto", "CUB": "CUB HistogramEven",
+        "bins": "ビン数", "elements per second": "G 要素 / 秒",
+        "histogram title": "{n} 値のヒストグラム: {device}、CUDA ドライバ API {api}、{date}",
+        "predicted": "予測: リクエストあたりのウェーブフロント数（エミュレータ）",
+        "measured": "測定: ストライド 1 に対する時間",
+        "stride": "隣り合うレーンが読むワードの間隔（ストライド）", "relative cost": "相対コスト",
+        "bank title": "ストライド別の共有メモリ読み出し: {device}、{date}",
+    },
+}
+
+
+def histogram_plot(rows, path, text):
     bins = sorted({int(r["bins"]) for r in rows})
-    methods = [("global", "global atomics"), ("shared", "shared memory per block"), ("cluster 2", "cluster of 2"),
-               ("cluster 8", "cluster of 8"), ("auto", "auto"), ("CUB", "CUB HistogramEven")]
+    methods = ["global", "shared", "cluster 2", "cluster 8", "auto", "CUB"]
     fig, ax = plt.subplots(figsize=(7.5, 3.6))
     width = 0.8 / len(methods)
-    for k, (prefix, label) in enumerate(methods):
+    for k, prefix in enumerate(methods):
         xs, ys = [], []
         for i, b in enumerate(bins):
             match = [r for r in rows if int(r["bins"]) == b and r["method"].startswith(prefix)]
             if match:
                 xs.append(i + (k - len(methods) / 2) * width + width / 2)
                 ys.append(float(match[0]["gelements_per_s"]))
-        ax.bar(xs, ys, width, label=label)
+        ax.bar(xs, ys, width, label=text[prefix])
     ax.set_xticks(range(len(bins)), [f"{b:,}" for b in bins])
     ax.set_yscale("log")
-    ax.set_xlabel("bins")
-    ax.set_ylabel("G elements / s")
+    ax.set_xlabel(text["bins"])
+    ax.set_ylabel(text["elements per second"])
     r = rows[0]
-    _style(ax, f"Histogram of {int(r['n']):,} values: {r['device']}, CUDA driver API {r['cuda_driver_api']}, {r['date']}")
+    _style(ax, text["histogram title"].format(n=f"{int(r['n']):,}", device=r["device"],
+                                              api=_driver_api(r["cuda_driver_api"]), date=r["date"]))
     _legend(ax)
     fig.tight_layout()
     fig.savefig(path, transparent=True)
     plt.close(fig)
 
 
-def bank_conflicts_plot(rows, path):
+def bank_conflicts_plot(rows, path, text):
     strides = [r for r in rows if r["variant"].startswith("stride")]
     s = [int(r["variant"].split()[1]) for r in strides]
     fig, ax = plt.subplots(figsize=(6.5, 3.6))
-    ax.plot(s, [float(r["predicted_ratio"]) for r in strides], "o--", label="predicted: wavefronts per request (emulator)")
-    ax.plot(s, [float(r["measured_ratio"]) for r in strides], "s-", label="measured: time relative to stride 1")
+    ax.plot(s, [float(r["predicted_ratio"]) for r in strides], "o--", label=text["predicted"])
+    ax.plot(s, [float(r["measured_ratio"]) for r in strides], "s-", label=text["measured"])
     ax.set_xscale("log", base=2)
     ax.set_yscale("log", base=2)
-    ax.set_xlabel("stride between the words of neighbouring lanes")
-    ax.set_ylabel("relative cost")
+    ax.set_xlabel(text["stride"])
+    ax.set_ylabel(text["relative cost"])
     r = rows[0]
-    _style(ax, f"Shared-memory loads by stride: {r['device']}, {r['date']}")
+    _style(ax, text["bank title"].format(device=r["device"], date=r["date"]))
     _legend(ax)
     fig.tight_layout()
     fig.savefig(path, transparent=True)
@@ -86,13 +122,27 @@ def bank_conflicts_plot(rows, path):
 RECIPES = {"histogram_h100.csv": histogram_plot, "bank_conflicts_h100.csv": bank_conflicts_plot}
 
 
+def _use_japanese_font():
+    """Adds the font fontconfig picks for Japanese as matplotlib's fallback after DejaVu Sans."""
+    found = subprocess.run(["fc-match", "--format=%{file}", ":lang=ja"], capture_output=True, text=True)
+    path = found.stdout.strip()
+    if found.returncode != 0 or not os.path.isfile(path):
+        raise ExtensionError("csv_plots: no Japanese font found by fc-match (install fonts-ipafont-gothic)")
+    font_manager.fontManager.addfont(path)
+    plt.rcParams["font.family"] = ["DejaVu Sans", font_manager.FontProperties(fname=path).get_name()]
+
+
 def draw(app):
     data = os.path.join(app.confdir, "data")
     out = os.path.join(app.confdir, "_generated")
     os.makedirs(out, exist_ok=True)
+    _use_japanese_font()
     for name, recipe in RECIPES.items():
         with open(os.path.join(data, name), newline="") as f:
-            recipe(list(csv.DictReader(f)), os.path.join(out, name.replace(".csv", ".svg")))
+            rows = list(csv.DictReader(f))
+        for language, text in PLOT_TEXT.items():
+            suffix = ".svg" if language == "en" else f".{language}.svg"
+            recipe(rows, os.path.join(out, name.replace(".csv", suffix)), text)
 
 
 # The line above a table, per language of the build.
@@ -127,9 +177,8 @@ def _read(directive):
 
 
 def _caption(first, language, problem):
-    api = int(first["cuda_driver_api"])
     caption = nodes.paragraph(text=MEASURED_ON[language].format(
-        device=first["device"], api=f"{api // 1000}.{api % 1000 // 10}", date=first["date"], problem=problem))
+        device=first["device"], api=_driver_api(first["cuda_driver_api"]), date=first["date"], problem=problem))
     caption["translatable"] = False  # already in the build's language; no .po entry
     return caption
 
