@@ -13,7 +13,8 @@ std::string BackendSelection::notice() const {
 }
 
 BackendSelection select_backend(BackendChoice choice, ComputeCapability minimum) {
-  if (choice == BackendChoice::host) return {Backend::emulator, std::nullopt, "--backend host", false};
+  if (choice == BackendChoice::host)
+    return {Backend::emulator, std::nullopt, "--backend host", false};
 
   DeviceQuery query = query_device();
   std::string why_not;
@@ -21,8 +22,8 @@ BackendSelection select_backend(BackendChoice choice, ComputeCapability minimum)
     why_not = "no CUDA device (" + query.why_none + ")";
   } else if (query.device->capability < minimum) {
     why_not = query.device->name + " has compute capability " +
-              query.device->capability.to_string() + "; this chapter needs " +
-              minimum.to_string() + " or newer";
+              query.device->capability.to_string() + "; this chapter needs " + minimum.to_string() +
+              " or newer";
   }
   if (why_not.empty()) return {Backend::device, query.device, {}, false};
   if (choice == BackendChoice::device) throw UsageError("--backend device", why_not);

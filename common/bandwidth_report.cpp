@@ -1,8 +1,8 @@
 #include "bandwidth_report.hpp"
 
+#include "measurement_label.hpp"
 #include "timing.hpp"
 #include "usage_error.hpp"
-#include "measurement_label.hpp"
 
 #include <cstdio>
 #include <fstream>

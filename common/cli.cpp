@@ -36,7 +36,8 @@ std::int64_t parse_integer(const std::string& option, const std::string& text, s
   if (text.size() > 2 && text[0] == '2' && text[1] == '^') {  // 2^k, handy for sizes
     int exponent = 0;
     const auto [ptr, ec] = std::from_chars(begin + 2, end, exponent);
-    if (ec != std::errc{} || ptr != end || exponent < 0 || exponent > 62 || text[2] == '+') refuse();
+    if (ec != std::errc{} || ptr != end || exponent < 0 || exponent > 62 || text[2] == '+')
+      refuse();
     value = std::int64_t{1} << exponent;
   } else {
     if (text.empty() || text[0] < '0' || text[0] > '9') refuse();  // no sign, space or text
@@ -69,8 +70,8 @@ void Cli::add_integer_impl(const std::string& name, std::function<void(std::int6
           [name, store, min, max, limit_reason](const std::string& text) {
             store(parse_integer(name, text, min, max, limit_reason));
           },
-          help + " (" + std::to_string(min) + ".." + std::to_string(max) +
-              ", default " + std::to_string(default_value) + ")")
+          help + " (" + std::to_string(min) + ".." + std::to_string(max) + ", default " +
+              std::to_string(default_value) + ")")
       ->type_name("INT");
 }
 
@@ -108,7 +109,8 @@ bool Cli::parse(int argc, char** argv) {
     // CLI11 starts most messages with the option ("--n: 1 required INT missing"); keep that
     // form, and name the command line itself for the rest ("...not expected: --foo").
     const std::string message = one_line(e.what());
-    if (const auto colon = message.find(": "); message.starts_with("--") && colon != std::string::npos)
+    if (const auto colon = message.find(": ");
+        message.starts_with("--") && colon != std::string::npos)
       throw UsageError(message.substr(0, colon), message.substr(colon + 2));
     throw UsageError("command line", message);
   }

@@ -19,7 +19,7 @@ namespace tutorial {
 struct CommonOptions {
   BackendChoice backend = BackendChoice::automatic;  ///< `--backend auto|device|host`.
   std::uint64_t seed = 2024;                         ///< `--seed`: random inputs are reproducible.
-  bool benchmark = false;                            ///< `--benchmark`: measure instead of demonstrate.
+  bool benchmark = false;      ///< `--benchmark`: measure instead of demonstrate.
   bool print_backend = false;  ///< `--print-backend`: say where kernels would run, and exit.
 };
 
@@ -57,8 +57,8 @@ class Cli {
       if (v == value) current = n;
     }
     add_choice_impl(
-        name, names,
-        [&value, choices](std::size_t index) { value = choices[index].second; }, help, current);
+        name, names, [&value, choices](std::size_t index) { value = choices[index].second; }, help,
+        current);
   }
 
   /// @brief Adds an on/off flag.
@@ -75,7 +75,7 @@ class Cli {
   /// compute capability `minimum` on the GPU, printing the one-line notice when the emulator
   /// stands in. Returns nothing when the sample should exit 0 now (`--help`, `--print-backend`).
   [[nodiscard]] std::optional<BackendSelection> parse_and_select_backend(int argc, char** argv,
-                                                                          ComputeCapability minimum);
+                                                                         ComputeCapability minimum);
 
   /// @brief The common options after parse().
   [[nodiscard]] const CommonOptions& common() const { return common_; }

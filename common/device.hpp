@@ -19,15 +19,15 @@ struct ComputeCapability {
 
 /// @brief The properties of device 0 the chapters use.
 struct DeviceInfo {
-  std::string name;                          ///< e.g. "NVIDIA H100 80GB HBM3".
-  ComputeCapability capability;              ///< Compute capability.
-  int multiprocessors = 0;                   ///< Number of SMs.
-  std::size_t global_memory_bytes = 0;       ///< Total device memory.
-  int max_threads_per_block = 0;             ///< 1024 on every current GPU.
+  std::string name;                               ///< e.g. "NVIDIA H100 80GB HBM3".
+  ComputeCapability capability;                   ///< Compute capability.
+  int multiprocessors = 0;                        ///< Number of SMs.
+  std::size_t global_memory_bytes = 0;            ///< Total device memory.
+  int max_threads_per_block = 0;                  ///< 1024 on every current GPU.
   std::size_t shared_memory_per_block_optin = 0;  ///< Largest dynamic shared memory per block.
-  int l2_cache_bytes = 0;                    ///< L2 cache size.
-  int driver_version = 0;                    ///< e.g. 13000 for CUDA 13.0.
-  int runtime_version = 0;                   ///< The CUDA runtime this program was built with.
+  int l2_cache_bytes = 0;                         ///< L2 cache size.
+  int driver_version = 0;                         ///< e.g. 13000 for CUDA 13.0.
+  int runtime_version = 0;                        ///< The CUDA runtime this program was built with.
 };
 
 /// @brief Device 0, or why there is none (no driver, no device, ...).

@@ -13,7 +13,8 @@ namespace tutorial {
 
 int run_sample(const char* program, const std::function<int()>& body) {
   std::string name = program;
-  if (const auto slash = name.find_last_of('/'); slash != std::string::npos) name.erase(0, slash + 1);
+  if (const auto slash = name.find_last_of('/'); slash != std::string::npos)
+    name.erase(0, slash + 1);
   try {
     return body();
   } catch (const UsageError& e) {

@@ -59,7 +59,8 @@ double copy_bandwidth_gbs(std::size_t bytes, TimingPolicy policy) {
   CUDA_CHECK(cudaMalloc(&destination, bytes));
   CUDA_CHECK(cudaMemset(source, 1, bytes));
   const Timing t = time_on_device(
-      [&] { CUDA_CHECK(cudaMemcpy(destination, source, bytes, cudaMemcpyDeviceToDevice)); }, policy);
+      [&] { CUDA_CHECK(cudaMemcpy(destination, source, bytes, cudaMemcpyDeviceToDevice)); },
+      policy);
   CUDA_CHECK(cudaFree(source));
   CUDA_CHECK(cudaFree(destination));
   return 2.0 * static_cast<double>(bytes) / (t.median_ms * 1e6);

@@ -34,12 +34,8 @@ unsigned blocks_for(long long threads) {
 // [doc:launch]
 void launch_on_device(Variant variant, const float* A, const float* B, float* C, long long n) {
   switch (variant) {
-    case Variant::one_block:
-      VecAdd<<<1, static_cast<unsigned>(n)>>>(A, B, C);
-      break;
-    case Variant::bounded:
-      VecAddBounded<<<blocks_for(n), threads_per_block>>>(A, B, C, n);
-      break;
+    case Variant::one_block: VecAdd<<<1, static_cast<unsigned>(n)>>>(A, B, C); break;
+    case Variant::bounded: VecAddBounded<<<blocks_for(n), threads_per_block>>>(A, B, C, n); break;
     case Variant::vectorized:
       VecAddFloat4<<<blocks_for((n + 3) / 4), threads_per_block>>>(A, B, C, n);
       break;
@@ -67,10 +63,8 @@ void launch_on_emulator(Variant variant, const float* A, const float* B, float* 
 
 std::string describe_launch(Variant variant, long long n) {
   switch (variant) {
-    case Variant::one_block:
-      return "VecAdd<<<1, " + std::to_string(n) + ">>>";
-    case Variant::bounded:
-      return "VecAddBounded<<<" + std::to_string(blocks_for(n)) + ", 256>>>";
+    case Variant::one_block: return "VecAdd<<<1, " + std::to_string(n) + ">>>";
+    case Variant::bounded: return "VecAddBounded<<<" + std::to_string(blocks_for(n)) + ", 256>>>";
     case Variant::vectorized:
       return "VecAddFloat4<<<" + std::to_string(blocks_for((n + 3) / 4)) + ", 256>>>";
   }
@@ -85,8 +79,10 @@ void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
   if (variant == Variant::one_block && (n < 1 || n > max_threads_per_block))
     throw std::invalid_argument("VecAdd<<<1, N>>> needs 1 <= N <= 1024 threads in its block");
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
-  if (variant == Variant::vectorized && !(aligned(a.data()) && aligned(b.data()) && aligned(c.data())))
-    throw std::invalid_argument("VecAddFloat4 needs 16-byte aligned vectors for its float4 accesses");
+  if (variant == Variant::vectorized &&
+      !(aligned(a.data()) && aligned(b.data()) && aligned(c.data())))
+    throw std::invalid_argument(
+        "VecAddFloat4 needs 16-byte aligned vectors for its float4 accesses");
 
   if (backend == tutorial::Backend::emulator) {
     launch_on_emulator(variant, a.data(), b.data(), c.data(), n);
@@ -126,7 +122,8 @@ std::vector<tutorial::BandwidthRow> benchmark_on_device(long long n, std::uint64
   for (Variant v : {Variant::bounded, Variant::vectorized}) {
     CUDA_CHECK(cudaMemset(d_C.get(), 0xFF, count * sizeof(float)));  // NaN: unwritten shows
     rows.push_back(tutorial::measure_bandwidth(
-        describe_launch(v, n), bytes_moved, [&] { launch_on_device(v, d_A.get(), d_B.get(), d_C.get(), n); },
+        describe_launch(v, n), bytes_moved,
+        [&] { launch_on_device(v, d_A.get(), d_B.get(), d_C.get(), n); },
         [&] {
           d_C.copy_to(c);
           return !tutorial::first_mismatch(c, expected).has_value();

@@ -13,9 +13,9 @@ namespace vector_add {
 
 /// Which kernel of vector_add_kernels.cuh to launch.
 enum class Variant {
-  one_block,  ///< VecAdd<<<1, N>>>: the guide's first kernel, N <= 1024.
-  bounded,    ///< VecAddBounded: many blocks, bounds check, any n.
-  vectorized, ///< VecAddFloat4: 16-byte loads and stores, for memory bandwidth.
+  one_block,   ///< VecAdd<<<1, N>>>: the guide's first kernel, N <= 1024.
+  bounded,     ///< VecAddBounded: many blocks, bounds check, any n.
+  vectorized,  ///< VecAddFloat4: 16-byte loads and stores, for memory bandwidth.
 };
 
 /// Threads per block of the multi-block kernels.
@@ -37,6 +37,7 @@ void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
 [[nodiscard]] std::string launch_error_for_oversized_block();
 
 /// Times the device-to-device copy (the ceiling) and the multi-block kernels at n elements.
-[[nodiscard]] std::vector<tutorial::BandwidthRow> benchmark_on_device(long long n, std::uint64_t seed);
+[[nodiscard]] std::vector<tutorial::BandwidthRow> benchmark_on_device(long long n,
+                                                                      std::uint64_t seed);
 
 }  // namespace vector_add

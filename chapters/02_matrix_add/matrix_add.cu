@@ -32,26 +32,28 @@ unsigned blocks_for(long long extent) { return static_cast<unsigned>((extent + t
 unsigned float4_blocks_for(long long cols) { return blocks_for((cols + 3) / 4); }
 
 // [doc:launch]
-void launch_on_device(Variant variant, const float* A, const float* B, float* C, int rows, int cols) {
+void launch_on_device(Variant variant, const float* A, const float* B, float* C, int rows,
+                      int cols) {
   const dim3 threadsPerBlock(tile, tile);
   switch (variant) {
-    case Variant::one_block:
-      MatAddOneBlock<<<1, dim3(cols, rows)>>>(A, B, C, cols);
-      break;
+    case Variant::one_block: MatAddOneBlock<<<1, dim3(cols, rows)>>>(A, B, C, cols); break;
     case Variant::coalesced:  // x covers columns, y covers rows
       MatAdd<<<dim3(blocks_for(cols), blocks_for(rows)), threadsPerBlock>>>(A, B, C, rows, cols);
       break;
     case Variant::vectorized:  // x covers groups of four columns
-      MatAddFloat4<<<dim3(float4_blocks_for(cols), blocks_for(rows)), threadsPerBlock>>>(A, B, C, rows, cols);
+      MatAddFloat4<<<dim3(float4_blocks_for(cols), blocks_for(rows)), threadsPerBlock>>>(
+          A, B, C, rows, cols);
       break;
     case Variant::transposed:  // x covers rows, y covers columns
-      MatAddTransposedIndex<<<dim3(blocks_for(rows), blocks_for(cols)), threadsPerBlock>>>(A, B, C, rows, cols);
+      MatAddTransposedIndex<<<dim3(blocks_for(rows), blocks_for(cols)), threadsPerBlock>>>(
+          A, B, C, rows, cols);
       break;
   }
   CUDA_CHECK(cudaGetLastError());
 }
 
-void launch_on_emulator(Variant variant, const float* A, const float* B, float* C, int rows, int cols) {
+void launch_on_emulator(Variant variant, const float* A, const float* B, float* C, int rows,
+                        int cols) {
   const simt::Dim3 threadsPerBlock(tile, tile);
   switch (variant) {
     case Variant::one_block:
@@ -80,14 +82,14 @@ std::string describe_launch(Variant variant, long long rows, long long cols) {
     return "(" + std::to_string(x) + ", " + std::to_string(y) + ")";
   };
   switch (variant) {
-    case Variant::one_block:
-      return "MatAddOneBlock<<<1, " + pair(cols, rows) + ">>>";
+    case Variant::one_block: return "MatAddOneBlock<<<1, " + pair(cols, rows) + ">>>";
     case Variant::coalesced:
       return "MatAdd<<<" + pair(blocks_for(cols), blocks_for(rows)) + ", (16, 16)>>>";
     case Variant::vectorized:
       return "MatAddFloat4<<<" + pair(float4_blocks_for(cols), blocks_for(rows)) + ", (16, 16)>>>";
     case Variant::transposed:
-      return "MatAddTransposedIndex<<<" + pair(blocks_for(rows), blocks_for(cols)) + ", (16, 16)>>>";
+      return "MatAddTransposedIndex<<<" + pair(blocks_for(rows), blocks_for(cols)) +
+             ", (16, 16)>>>";
   }
   return {};
 }
@@ -102,8 +104,10 @@ void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
   if (rows > max_extent || cols > max_extent)
     throw std::invalid_argument("matrix_add::add: rows and cols are limited to 65535 * 16");
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
-  if (variant == Variant::vectorized && !(aligned(a.data()) && aligned(b.data()) && aligned(c.data())))
-    throw std::invalid_argument("MatAddFloat4 needs 16-byte aligned matrices for its float4 accesses");
+  if (variant == Variant::vectorized &&
+      !(aligned(a.data()) && aligned(b.data()) && aligned(c.data())))
+    throw std::invalid_argument(
+        "MatAddFloat4 needs 16-byte aligned matrices for its float4 accesses");
 
   if (backend == tutorial::Backend::emulator) {
     launch_on_emulator(variant, a.data(), b.data(), c.data(), rows, cols);

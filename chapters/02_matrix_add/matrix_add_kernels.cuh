@@ -54,7 +54,8 @@ __global__ void MatAddFloat4(const float* A, const float* B, float* C, int rows,
 // The same sum with x running down a column, as in the guide's C[i][j] with i = threadIdx.x:
 // neighbouring threads now touch addresses a whole row apart, and each warp's load is split
 // into many memory transactions (uncoalesced). Same result, less bandwidth: see --benchmark.
-__global__ void MatAddTransposedIndex(const float* A, const float* B, float* C, int rows, int cols) {
+__global__ void MatAddTransposedIndex(const float* A, const float* B, float* C, int rows,
+                                      int cols) {
   int row = blockIdx.x * blockDim.x + threadIdx.x;
   int col = blockIdx.y * blockDim.y + threadIdx.y;
   if (row < rows && col < cols) {

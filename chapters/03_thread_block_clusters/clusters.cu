@@ -70,15 +70,19 @@ ClusterLimits query_limits(tutorial::Backend backend, simt::Dim3 cluster, unsign
   config.blockDim = dim3(threads);
   CUDA_CHECK(cudaFuncSetAttribute(RecordPlaceLaunchCluster,
                                   cudaFuncAttributeNonPortableClusterSizeAllowed, 0));
-  CUDA_CHECK(cudaOccupancyMaxPotentialClusterSize(&limits.max_portable, RecordPlaceLaunchCluster, &config));
+  CUDA_CHECK(cudaOccupancyMaxPotentialClusterSize(&limits.max_portable, RecordPlaceLaunchCluster,
+                                                  &config));
   CUDA_CHECK(cudaFuncSetAttribute(RecordPlaceLaunchCluster,
                                   cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-  CUDA_CHECK(cudaOccupancyMaxPotentialClusterSize(&limits.max_non_portable, RecordPlaceLaunchCluster, &config));
+  CUDA_CHECK(cudaOccupancyMaxPotentialClusterSize(&limits.max_non_portable,
+                                                  RecordPlaceLaunchCluster, &config));
 
   // How many clusters of this shape can be resident on the GPU at once.
-  const tutorial::ClusterLaunchConfig with_clusters{config.gridDim, config.blockDim, dim3(cluster.x, cluster.y)};
+  const tutorial::ClusterLaunchConfig with_clusters{config.gridDim, config.blockDim,
+                                                    dim3(cluster.x, cluster.y)};
   int active = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&active, RecordPlaceLaunchCluster, with_clusters.get()));
+  CUDA_CHECK(
+      cudaOccupancyMaxActiveClusters(&active, RecordPlaceLaunchCluster, with_clusters.get()));
   limits.max_active_clusters = active;
   // [doc:occupancy]
   return limits;
@@ -86,14 +90,15 @@ ClusterLimits query_limits(tutorial::Backend backend, simt::Dim3 cluster, unsign
 
 void check_cluster_shape(simt::Dim3 grid, simt::Dim3 cluster, const ClusterLimits& limits) {
   if (cluster.volume() == 0)
-    throw tutorial::UsageError("--cluster-x/--cluster-y", "a cluster has at least one block in each dimension");
+    throw tutorial::UsageError("--cluster-x/--cluster-y",
+                               "a cluster has at least one block in each dimension");
   if (cluster.volume() > static_cast<std::uint64_t>(limits.max_non_portable))
-    throw tutorial::UsageError(
-        "--cluster-x/--cluster-y",
-        "a cluster of " + shape(cluster) + " = " + std::to_string(cluster.volume()) +
-            " blocks exceeds the " + std::to_string(limits.max_non_portable) +
-            " this device allows (8 is the portable limit; more needs "
-            "cudaFuncAttributeNonPortableClusterSizeAllowed)");
+    throw tutorial::UsageError("--cluster-x/--cluster-y",
+                               "a cluster of " + shape(cluster) + " = " +
+                                   std::to_string(cluster.volume()) + " blocks exceeds the " +
+                                   std::to_string(limits.max_non_portable) +
+                                   " this device allows (8 is the portable limit; more needs "
+                                   "cudaFuncAttributeNonPortableClusterSizeAllowed)");
   if (grid.x % cluster.x != 0 || grid.y % cluster.y != 0)
     throw tutorial::UsageError(
         "--grid-x/--grid-y",
@@ -128,7 +133,8 @@ std::vector<BlockPlace> record_places(tutorial::Backend backend, ShapeGiven give
   return to_places(raw);
 }
 
-std::vector<unsigned> exchange(tutorial::Backend backend, unsigned clusters, unsigned cluster_size) {
+std::vector<unsigned> exchange(tutorial::Backend backend, unsigned clusters,
+                               unsigned cluster_size) {
   const unsigned blocks = clusters * cluster_size, threads = 32;
   std::vector<unsigned> out(blocks, ~0u);
   if (backend == tutorial::Backend::emulator) {

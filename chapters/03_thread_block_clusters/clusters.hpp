@@ -32,13 +32,14 @@ inline constexpr simt::Dim3 compile_time_cluster{2, 1, 1};
 
 /// What the device (or the emulator) allows for clusters of `threads`-thread blocks.
 struct ClusterLimits {
-  int max_portable = 8;        ///< cudaOccupancyMaxPotentialClusterSize, portable sizes.
-  int max_non_portable = 16;   ///< The same with cudaFuncAttributeNonPortableClusterSizeAllowed.
+  int max_portable = 8;       ///< cudaOccupancyMaxPotentialClusterSize, portable sizes.
+  int max_non_portable = 16;  ///< The same with cudaFuncAttributeNonPortableClusterSizeAllowed.
   std::optional<int> max_active_clusters;  ///< cudaOccupancyMaxActiveClusters (GPU only).
 };
 
 /// Queries the limits for RecordPlaceLaunchCluster with `cluster` and `threads` per block.
-[[nodiscard]] ClusterLimits query_limits(tutorial::Backend backend, simt::Dim3 cluster, unsigned threads);
+[[nodiscard]] ClusterLimits query_limits(tutorial::Backend backend, simt::Dim3 cluster,
+                                         unsigned threads);
 
 /// Refuses, with a UsageError citing the rule, a cluster shape the launch would reject:
 /// a zero extent, more blocks than `limits` allow, or a grid that is not whole clusters.

@@ -16,7 +16,7 @@ __device__ void RecordPlace(unsigned* out) {
     o[1] = blockIdx.y;
     o[2] = blockIdx.x / cluster.dim_blocks().x;  // which cluster, along x and y
     o[3] = blockIdx.y / cluster.dim_blocks().y;
-    o[4] = cluster.block_rank();                 // position of the block within its cluster
+    o[4] = cluster.block_rank();  // position of the block within its cluster
     o[5] = cluster.num_blocks();
     o[6] = cluster.num_threads();
     o[7] = cluster.dim_blocks().x;
@@ -29,7 +29,8 @@ __device__ void RecordPlace(unsigned* out) {
 // The cluster shape fixed at compile time: any <<<grid, block>>> launch of this kernel groups
 // its blocks two by two along x, so gridDim.x must be even.
 constexpr int kCompileTimeClusterX = 2;
-__global__ void __cluster_dims__(kCompileTimeClusterX, 1, 1) RecordPlaceFixedCluster(unsigned* out) {
+__global__ void __cluster_dims__(kCompileTimeClusterX, 1, 1)
+    RecordPlaceFixedCluster(unsigned* out) {
   RecordPlace(out);
 }
 // [doc:compile-time]

@@ -23,15 +23,16 @@ bool follows_the_rule(const clusters::BlockPlace& p, simt::Dim3 cluster, unsigne
   const unsigned x = p.block_x % cluster.x, y = p.block_y % cluster.y;
   return p.rank == x + y * cluster.x && p.cluster_x == p.block_x / cluster.x &&
          p.cluster_y == p.block_y / cluster.y && p.num_blocks == cluster.volume() &&
-         p.num_threads == cluster.volume() * threads && p.dim_x == cluster.x && p.dim_y == cluster.y;
+         p.num_threads == cluster.volume() * threads && p.dim_x == cluster.x &&
+         p.dim_y == cluster.y;
 }
 // [doc:rule]
 
 // Prints the mapping (at most 16 rows) and says whether every block follows the rule.
 bool show(const char* title, const std::vector<clusters::BlockPlace>& places, simt::Dim3 grid,
           simt::Dim3 cluster, unsigned threads) {
-  std::printf("%s: grid %u x %u blocks of %u threads, clusters of %u x %u\n", title, grid.x,
-              grid.y, threads, cluster.x, cluster.y);
+  std::printf("%s: grid %u x %u blocks of %u threads, clusters of %u x %u\n", title, grid.x, grid.y,
+              threads, cluster.x, cluster.y);
   std::printf("  %-10s %-10s %-6s %-11s %-12s %s\n", "blockIdx", "cluster", "rank", "num_blocks",
               "num_threads", "dim_blocks");
   std::size_t wrong = 0, shown = 0;
@@ -43,7 +44,9 @@ bool show(const char* title, const std::vector<clusters::BlockPlace>& places, si
   }
   if (places.size() > 16) std::printf("  ... %zu more blocks\n", places.size() - 16);
   if (wrong == 0)
-    std::printf("  result: match (all %zu blocks have rank = x + y * cluster.x within their cluster)\n", places.size());
+    std::printf(
+        "  result: match (all %zu blocks have rank = x + y * cluster.x within their cluster)\n",
+        places.size());
   else
     std::printf("  result: MISMATCH (%zu of %zu blocks break the rule)\n", wrong, places.size());
   return wrong == 0;
@@ -57,11 +60,14 @@ int main(int argc, char** argv) {
     tutorial::Cli cli("03_thread_block_clusters", "Chapter 03: thread block clusters");
     cli.add_integer("--grid-x", grid_x, 1, 65535, "blocks along x");
     cli.add_integer("--grid-y", grid_y, 1, 65535, "blocks along y");
-    cli.add_integer("--cluster-x", cluster_x, 1, 16, "blocks per cluster along x (launch-time shape)",
+    cli.add_integer("--cluster-x", cluster_x, 1, 16,
+                    "blocks per cluster along x (launch-time shape)",
                     "a cluster has at most 16 blocks");
-    cli.add_integer("--cluster-y", cluster_y, 1, 16, "blocks per cluster along y (launch-time shape)",
+    cli.add_integer("--cluster-y", cluster_y, 1, 16,
+                    "blocks per cluster along y (launch-time shape)",
                     "a cluster has at most 16 blocks");
-    cli.add_integer("--threads", threads, 1, 1024, "threads per block", "a block has at most 1024 threads");
+    cli.add_integer("--threads", threads, 1, 1024, "threads per block",
+                    "a block has at most 1024 threads");
     cli.add_integer("--exchange-cluster-size", exchange_size, 1, 16,
                     "blocks per cluster in the distributed-shared-memory exchange",
                     "a cluster has at most 16 blocks");
@@ -70,7 +76,8 @@ int main(int argc, char** argv) {
     if (!chosen) return 0;
     const tutorial::Backend backend = chosen->backend;
     if (cli.common().benchmark)
-      throw tutorial::UsageError("--benchmark", "chapter 03 has nothing to measure; see chapter 04");
+      throw tutorial::UsageError("--benchmark",
+                                 "chapter 03 has nothing to measure; see chapter 04");
 
     const simt::Dim3 grid(grid_x, grid_y), cluster(cluster_x, cluster_y);
     const auto limits = clusters::query_limits(backend, cluster, threads);
@@ -82,18 +89,21 @@ int main(int argc, char** argv) {
       std::printf("Chapter 03: thread block clusters on %s\n", chosen->device->name.c_str());
     else
       std::puts("Chapter 03: thread block clusters on the CPU emulator");
-    std::printf("largest cluster for %u-thread blocks: %d portable, %d with non-portable sizes allowed\n",
-                threads, limits.max_portable, limits.max_non_portable);
+    std::printf(
+        "largest cluster for %u-thread blocks: %d portable, %d with non-portable sizes allowed\n",
+        threads, limits.max_portable, limits.max_non_portable);
     if (limits.max_active_clusters)
       std::printf("clusters of %u x %u that fit on the GPU at once: %d\n", cluster.x, cluster.y,
                   *limits.max_active_clusters);
 
     bool ok = show("__cluster_dims__(2, 1, 1) with <<<>>>",
-                   clusters::record_places(backend, clusters::ShapeGiven::compile_time, grid, cluster, threads),
+                   clusters::record_places(backend, clusters::ShapeGiven::compile_time, grid,
+                                           cluster, threads),
                    grid, clusters::compile_time_cluster, threads);
-    ok &= show("cudaLaunchKernelEx with a cluster attribute",
-               clusters::record_places(backend, clusters::ShapeGiven::at_launch, grid, cluster, threads),
-               grid, cluster, threads);
+    ok &= show(
+        "cudaLaunchKernelEx with a cluster attribute",
+        clusters::record_places(backend, clusters::ShapeGiven::at_launch, grid, cluster, threads),
+        grid, cluster, threads);
 
     const unsigned count = 4;
     const auto read = clusters::exchange(backend, count, exchange_size);

@@ -43,9 +43,10 @@ unsigned grid_blocks(tutorial::Backend backend, const Plan& plan, long long n, c
                      int resident_per_sm) {
   const unsigned threads_per_block = threads_per_block_for(plan);
   const long long needed = std::max<long long>(1, (n + threads_per_block - 1) / threads_per_block);
-  long long blocks = backend == tutorial::Backend::device
-                         ? static_cast<long long>(limits.multiprocessors) * std::max(1, resident_per_sm)
-                         : 16;
+  long long blocks =
+      backend == tutorial::Backend::device
+          ? static_cast<long long>(limits.multiprocessors) * std::max(1, resident_per_sm)
+          : 16;
   blocks = std::min(blocks, needed);
   blocks = std::max<long long>(plan.cluster_size, blocks / plan.cluster_size * plan.cluster_size);
   return static_cast<unsigned>(blocks);
@@ -68,29 +69,32 @@ void launch_on_device(const Plan& plan, int* bins, int nbins, const int* input, 
   int per_sm = 0;
   switch (plan.strategy) {
     case Strategy::global: {
-      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, HistogramGlobal, threads_per_block, 0));
-      HistogramGlobal<<<grid_blocks(tutorial::Backend::device, plan, n, limits, per_sm), threads_per_block>>>(
-          bins, nbins, input, n);
+      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, HistogramGlobal,
+                                                               threads_per_block, 0));
+      HistogramGlobal<<<grid_blocks(tutorial::Backend::device, plan, n, limits, per_sm),
+                        threads_per_block>>>(bins, nbins, input, n);
       break;
     }
     case Strategy::shared: {
       prepare(HistogramShared, plan);
-      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, HistogramShared, threads_per_block,
-                                                               plan.shared_bytes));
-      HistogramShared<<<grid_blocks(tutorial::Backend::device, plan, n, limits, per_sm), threads_per_block,
-                        plan.shared_bytes>>>(bins, nbins, input, n);
+      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+          &per_sm, HistogramShared, threads_per_block, plan.shared_bytes));
+      HistogramShared<<<grid_blocks(tutorial::Backend::device, plan, n, limits, per_sm),
+                        threads_per_block, plan.shared_bytes>>>(bins, nbins, input, n);
       break;
     }
     case Strategy::cluster: {
       prepare(clusterHist_kernel, plan);
-      tutorial::ClusterLaunchConfig config{dim3(plan.cluster_size), dim3(threads_per_block), dim3(plan.cluster_size),
-                                           plan.shared_bytes};
+      tutorial::ClusterLaunchConfig config{dim3(plan.cluster_size), dim3(threads_per_block),
+                                           dim3(plan.cluster_size), plan.shared_bytes};
       int clusters = 0;  // clusters resident at once, to fill the GPU
       CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, clusterHist_kernel, config.get()));
-      const int per_sm_equivalent = clusters * static_cast<int>(plan.cluster_size) / std::max(1, limits.multiprocessors);
-      config.set_grid(dim3(grid_blocks(tutorial::Backend::device, plan, n, limits, std::max(1, per_sm_equivalent))));
-      CUDA_CHECK(cudaLaunchKernelEx(config.get(), clusterHist_kernel, bins, nbins, plan.bins_per_block, input,
-                                    static_cast<size_t>(n)));
+      const int per_sm_equivalent =
+          clusters * static_cast<int>(plan.cluster_size) / std::max(1, limits.multiprocessors);
+      config.set_grid(dim3(
+          grid_blocks(tutorial::Backend::device, plan, n, limits, std::max(1, per_sm_equivalent))));
+      CUDA_CHECK(cudaLaunchKernelEx(config.get(), clusterHist_kernel, bins, nbins,
+                                    plan.bins_per_block, input, static_cast<size_t>(n)));
       break;
     }
     case Strategy::automatic:
@@ -112,7 +116,8 @@ void launch_on_emulator(const Plan& plan, int* bins, int nbins, const int* input
                    emulated::HistogramShared, bins, nbins, input, n);
       break;
     case Strategy::cluster: {
-      simt::LaunchConfig config{blocks, threads_per_block, plan.shared_bytes, {plan.cluster_size, 1, 1}};
+      simt::LaunchConfig config{
+          blocks, threads_per_block, plan.shared_bytes, {plan.cluster_size, 1, 1}};
       config.non_portable_cluster_size_allowed = plan.cluster_size > 8;
       simt::launch(config, emulated::clusterHist_kernel, bins, nbins, plan.bins_per_block, input,
                    static_cast<size_t>(n));
@@ -129,15 +134,12 @@ void launch_on_emulator(const Plan& plan, int* bins, int nbins, const int* input
 std::string Plan::describe() const {
   const std::string size = tutorial::format_bytes(shared_bytes);
   switch (strategy) {
-    case Strategy::global:
-      return "global atomics";
-    case Strategy::shared:
-      return "shared memory per block (" + size + ")";
+    case Strategy::global: return "global atomics";
+    case Strategy::shared: return "shared memory per block (" + size + ")";
     case Strategy::cluster:
-      return "cluster of " + std::to_string(cluster_size) + " blocks, " + std::to_string(bins_per_block) +
-             " bins (" + size + ") per block";
-    case Strategy::automatic:
-      break;
+      return "cluster of " + std::to_string(cluster_size) + " blocks, " +
+             std::to_string(bins_per_block) + " bins (" + size + ") per block";
+    case Strategy::automatic: break;
   }
   return "auto";
 }
@@ -154,8 +156,10 @@ Limits query_limits(tutorial::Backend backend) {
   limits.multiprocessors = sms;
   // The largest cluster the device schedules for this kernel with all the shared memory a
   // block can have, with non-portable sizes allowed.
-  CUDA_CHECK(cudaFuncSetAttribute(clusterHist_kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-  CUDA_CHECK(cudaFuncSetAttribute(clusterHist_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
+  CUDA_CHECK(
+      cudaFuncSetAttribute(clusterHist_kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  CUDA_CHECK(
+      cudaFuncSetAttribute(clusterHist_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
   cudaLaunchConfig_t config = {};
   config.gridDim = dim3(16 * sms);
   config.blockDim = dim3(threads_per_block_for(Plan{}));
@@ -168,7 +172,9 @@ Limits query_limits(tutorial::Backend backend) {
 
 // [doc:plan]
 Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& limits) {
-  const auto bytes_for = [](long long bins) { return static_cast<std::size_t>(bins) * sizeof(int); };
+  const auto bytes_for = [](long long bins) {
+    return static_cast<std::size_t>(bins) * sizeof(int);
+  };
   const auto cluster_plan = [&](unsigned size) {
     const int per_block = static_cast<int>((nbins + size - 1) / size);
     return Plan{Strategy::cluster, size, per_block, bytes_for(per_block)};
@@ -176,46 +182,55 @@ Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& lim
   const std::string one_block = tutorial::format_bytes(limits.shared_bytes_per_block);
 
   switch (strategy) {
-    case Strategy::global:
-      return Plan{Strategy::global, 1, 0, 0};
+    case Strategy::global: return Plan{Strategy::global, 1, 0, 0};
     case Strategy::shared:
       if (bytes_for(nbins) > limits.shared_bytes_per_block)
         throw tutorial::UsageError("--strategy shared",
-                                   std::to_string(nbins) + " bins need " + tutorial::format_bytes(bytes_for(nbins)) +
+                                   std::to_string(nbins) + " bins need " +
+                                       tutorial::format_bytes(bytes_for(nbins)) +
                                        " of shared memory; a block has at most " + one_block);
       return Plan{Strategy::shared, 1, nbins, bytes_for(nbins)};
     case Strategy::cluster: {
       if (cluster_size > limits.max_cluster_size)
         throw tutorial::UsageError("--cluster-size", "this device schedules clusters of at most " +
-                                                         std::to_string(limits.max_cluster_size) + " blocks");
+                                                         std::to_string(limits.max_cluster_size) +
+                                                         " blocks");
       if (cluster_size != 0) {
         const Plan p = cluster_plan(cluster_size);
         if (p.shared_bytes > limits.shared_bytes_per_block)
-          throw tutorial::UsageError("--cluster-size", std::to_string(nbins) + " bins over " +
-                                                           std::to_string(cluster_size) + " blocks need " +
-                                                           tutorial::format_bytes(p.shared_bytes) +
-                                                           " per block; a block has at most " + one_block);
+          throw tutorial::UsageError("--cluster-size",
+                                     std::to_string(nbins) + " bins over " +
+                                         std::to_string(cluster_size) + " blocks need " +
+                                         tutorial::format_bytes(p.shared_bytes) +
+                                         " per block; a block has at most " + one_block);
         return p;
       }
       for (unsigned size = 1; size <= limits.max_cluster_size; size *= 2)
-        if (const Plan p = cluster_plan(size); p.shared_bytes <= limits.shared_bytes_per_block) return p;
-      throw tutorial::UsageError("--strategy cluster", std::to_string(nbins) + " bins do not fit in the shared memory of " +
-                                                           std::to_string(limits.max_cluster_size) + " blocks of " + one_block);
+        if (const Plan p = cluster_plan(size); p.shared_bytes <= limits.shared_bytes_per_block)
+          return p;
+      throw tutorial::UsageError(
+          "--strategy cluster",
+          std::to_string(nbins) + " bins do not fit in the shared memory of " +
+              std::to_string(limits.max_cluster_size) + " blocks of " + one_block);
     }
     case Strategy::automatic:
       // The guide's point: the cluster size can follow the number of bins. One block's shared
       // memory if the histogram fits there; otherwise the smallest cluster whose distributed
       // shared memory holds it, up to auto_max_cluster_size; otherwise device memory.
-      if (bytes_for(nbins) <= limits.shared_bytes_per_block) return Plan{Strategy::shared, 1, nbins, bytes_for(nbins)};
-      for (unsigned size = 2; size <= std::min(auto_max_cluster_size, limits.max_cluster_size); size *= 2)
-        if (const Plan p = cluster_plan(size); p.shared_bytes <= limits.shared_bytes_per_block) return p;
+      if (bytes_for(nbins) <= limits.shared_bytes_per_block)
+        return Plan{Strategy::shared, 1, nbins, bytes_for(nbins)};
+      for (unsigned size = 2; size <= std::min(auto_max_cluster_size, limits.max_cluster_size);
+           size *= 2)
+        if (const Plan p = cluster_plan(size); p.shared_bytes <= limits.shared_bytes_per_block)
+          return p;
       return Plan{Strategy::global, 1, 0, 0};
   }
   return Plan{};
 }
 // [doc:plan]
 
-std::vector<int> compute(tutorial::Backend backend, const Plan& plan, std::span<const int> input, int nbins) {
+std::vector<int> compute(tutorial::Backend backend, const Plan& plan, std::span<const int> input,
+                         int nbins) {
   const Limits limits = query_limits(backend);
   std::vector<int> bins(static_cast<std::size_t>(nbins), 0);
   const auto n = static_cast<long long>(input.size());
@@ -231,7 +246,8 @@ std::vector<int> compute(tutorial::Backend backend, const Plan& plan, std::span<
   return bins;
 }
 
-std::vector<BenchmarkRow> benchmark_on_device(long long n, const std::vector<int>& bin_counts, std::uint64_t seed) {
+std::vector<BenchmarkRow> benchmark_on_device(long long n, const std::vector<int>& bin_counts,
+                                              std::uint64_t seed) {
   const Limits limits = query_limits(tutorial::Backend::device);
   const auto count = static_cast<std::size_t>(n);
   std::vector<int> input(count);
@@ -253,7 +269,8 @@ std::vector<BenchmarkRow> benchmark_on_device(long long n, const std::vector<int
         run();
       });
       d_bins.copy_to(bins);
-      rows.push_back({nbins, method, t.median_ms, static_cast<double>(n) / (t.median_ms * 1e-3), bins == expected});
+      rows.push_back({nbins, method, t.median_ms, static_cast<double>(n) / (t.median_ms * 1e-3),
+                      bins == expected});
     };
 
     std::vector<Plan> plans{Plan{Strategy::global, 1, 0, 0}};
@@ -265,9 +282,10 @@ std::vector<BenchmarkRow> benchmark_on_device(long long n, const std::vector<int
         plans.push_back(plan(Strategy::cluster, size, nbins, limits));
     }
     for (const Plan& p : plans) {
-      const std::string name = p.strategy == Strategy::global   ? "global"
-                               : p.strategy == Strategy::shared ? "shared"
-                                                                : "cluster " + std::to_string(p.cluster_size);
+      const std::string name = p.strategy == Strategy::global ? "global"
+                               : p.strategy == Strategy::shared
+                                   ? "shared"
+                                   : "cluster " + std::to_string(p.cluster_size);
       measure(name, [&] { launch_on_device(p, d_bins.get(), nbins, d_input.get(), n, limits); });
     }
     const Plan chosen = plan(Strategy::automatic, 0, nbins, limits);
@@ -278,12 +296,12 @@ std::vector<BenchmarkRow> benchmark_on_device(long long n, const std::vector<int
     // CUB's histogram over nbins equal-width bins of [0, nbins): the library a CUDA programmer
     // would otherwise reach for. Its scratch space is sized by a first call with no storage.
     std::size_t scratch_bytes = 0;
-    CUDA_CHECK(cub::DeviceHistogram::HistogramEven(nullptr, scratch_bytes, d_input.get(), d_bins.get(),
-                                                   nbins + 1, 0, nbins, n));
+    CUDA_CHECK(cub::DeviceHistogram::HistogramEven(nullptr, scratch_bytes, d_input.get(),
+                                                   d_bins.get(), nbins + 1, 0, nbins, n));
     tutorial::DeviceBuffer<std::byte> scratch(std::max<std::size_t>(scratch_bytes, 1));
     measure("CUB DeviceHistogram::HistogramEven", [&] {
-      CUDA_CHECK(cub::DeviceHistogram::HistogramEven(scratch.get(), scratch_bytes, d_input.get(), d_bins.get(),
-                                                     nbins + 1, 0, nbins, n));
+      CUDA_CHECK(cub::DeviceHistogram::HistogramEven(scratch.get(), scratch_bytes, d_input.get(),
+                                                     d_bins.get(), nbins + 1, 0, nbins, n));
     });
     // [doc:cub]
   }

@@ -57,8 +57,9 @@ inline constexpr unsigned auto_max_cluster_size = 2;
 
 /// One measurement of the benchmark.
 struct BenchmarkRow {
-  int nbins = 0;              ///< Number of bins.
-  std::string method;         ///< "global", "shared", "cluster 2", "auto (cluster 2)", "CUB HistogramEven".
+  int nbins = 0;  ///< Number of bins.
+  std::string
+      method;  ///< "global", "shared", "cluster 2", "auto (cluster 2)", "CUB HistogramEven".
   double median_ms = 0;       ///< Median time of one histogram.
   double elements_per_s = 0;  ///< Input elements per second.
   bool verified = false;      ///< Equal to the CPU histogram.
@@ -66,7 +67,8 @@ struct BenchmarkRow {
 
 /// Times every strategy (every cluster size that fits), auto, and CUB's
 /// DeviceHistogram::HistogramEven on `n` uniform values for each bin count.
-[[nodiscard]] std::vector<BenchmarkRow> benchmark_on_device(long long n, const std::vector<int>& bin_counts,
+[[nodiscard]] std::vector<BenchmarkRow> benchmark_on_device(long long n,
+                                                            const std::vector<int>& bin_counts,
                                                             std::uint64_t seed);
 
 }  // namespace histogram

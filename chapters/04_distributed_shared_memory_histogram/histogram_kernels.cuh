@@ -16,7 +16,8 @@ __device__ __forceinline__ int BinOf(int value, int nbins) {
 // same bins (the atomics serialise in L2).
 __global__ void HistogramGlobal(int* bins, int nbins, const int* __restrict__ input, long long n) {
   long long stride = static_cast<long long>(blockDim.x) * gridDim.x;
-  for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
+  for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
+       i += stride)
     atomicAdd(&bins[BinOf(input[i], nbins)], 1);
 }
 // [doc:global]
@@ -29,7 +30,8 @@ __global__ void HistogramShared(int* bins, int nbins, const int* __restrict__ in
   for (int i = threadIdx.x; i < nbins; i += blockDim.x) smem[i] = 0;
   __syncthreads();
   long long stride = static_cast<long long>(blockDim.x) * gridDim.x;
-  for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
+  for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
+       i += stride)
     atomicAdd(&smem[BinOf(input[i], nbins)], 1);
   __syncthreads();
   for (int i = threadIdx.x; i < nbins; i += blockDim.x) {
@@ -55,7 +57,8 @@ __global__ void clusterHist_kernel(int* bins, const int nbins, const int bins_pe
   // Every block of the cluster has zeroed its part before anyone adds to it.
   SIMT_SYNC(cluster);
 
-  for (long long i = tid; i < static_cast<long long>(array_size); i += static_cast<long long>(blockDim.x) * gridDim.x) {
+  for (long long i = tid; i < static_cast<long long>(array_size);
+       i += static_cast<long long>(blockDim.x) * gridDim.x) {
     int binid = BinOf(input[i], nbins);
     int dst_block_rank = binid / bins_per_block;
     int dst_offset = binid % bins_per_block;
@@ -71,6 +74,7 @@ __global__ void clusterHist_kernel(int* bins, const int nbins, const int bins_pe
   // nbins is not a multiple of the cluster size, the last slice runs past nbins.
   int* lbins = bins + clusterBlockRank * bins_per_block;
   for (int i = threadIdx.x; i < bins_per_block; i += blockDim.x)
-    if (static_cast<int>(clusterBlockRank) * bins_per_block + i < nbins) atomicAdd(&lbins[i], smem[i]);
+    if (static_cast<int>(clusterBlockRank) * bins_per_block + i < nbins)
+      atomicAdd(&lbins[i], smem[i]);
 }
 // [doc:cluster]

@@ -6,10 +6,10 @@
 
 #include "common/backend.hpp"
 #include "common/cli.hpp"
+#include "common/measurement_label.hpp"
 #include "common/memory_budget.hpp"
 #include "common/sample_main.hpp"
 #include "common/usage_error.hpp"
-#include "common/measurement_label.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -60,8 +60,9 @@ std::vector<int> read_values(const std::string& path) {
       int v = 0;
       const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), v);
       if (error != std::errc{} || end != word.data() + word.size())
-        throw tutorial::UsageError("--input", path + " line " + std::to_string(number) + ": '" + word +
-                                                  "' is not an integer from -2147483648 to 2147483647");
+        throw tutorial::UsageError("--input",
+                                   path + " line " + std::to_string(number) + ": '" + word +
+                                       "' is not an integer from -2147483648 to 2147483647");
       values.push_back(v);
     }
   }
@@ -77,19 +78,24 @@ void write_counts(const std::string& path, const std::vector<int>& bins) {
 
 void run_benchmark(long long n, const std::vector<int>& bin_counts, std::uint64_t seed,
                    const tutorial::DeviceInfo& device, const std::string& csv_path) {
-  std::printf("Chapter 04 benchmark on %s: n = %lld uniform values, median of 25 runs (G elements/s)\n",
-              device.name.c_str(), n);
+  std::printf(
+      "Chapter 04 benchmark on %s: n = %lld uniform values, median of 25 runs (G elements/s)\n",
+      device.name.c_str(), n);
   const auto rows = histogram::benchmark_on_device(n, bin_counts, seed);
   std::map<int, std::vector<const histogram::BenchmarkRow*>> by_bins;
   for (const auto& r : rows) by_bins[r.nbins].push_back(&r);
   for (const auto& [nbins, group] : by_bins) {
     double best = 0, cub = 0, chosen = 0;
     for (const auto* r : group) {
-      if (r->method.starts_with("CUB")) cub = r->elements_per_s;
-      else if (r->method.starts_with("auto")) chosen = r->elements_per_s;
-      else best = std::max(best, r->elements_per_s);
+      if (r->method.starts_with("CUB"))
+        cub = r->elements_per_s;
+      else if (r->method.starts_with("auto"))
+        chosen = r->elements_per_s;
+      else
+        best = std::max(best, r->elements_per_s);
     }
-    std::printf("\n%d bins\n  %-52s %9s %10s %8s %7s  %s\n", nbins, "method", "ms", "G el/s", "of best", "vs CUB", "result");
+    std::printf("\n%d bins\n  %-52s %9s %10s %8s %7s  %s\n", nbins, "method", "ms", "G el/s",
+                "of best", "vs CUB", "result");
     for (const auto* r : group)
       std::printf("  %-52s %9.3f %10.1f %7.2fx %6.2fx  %s\n", r->method.c_str(), r->median_ms,
                   r->elements_per_s / 1e9, r->elements_per_s / best, r->elements_per_s / cub,
@@ -102,9 +108,8 @@ void run_benchmark(long long n, const std::vector<int>& bin_counts, std::uint64_
     csv << tutorial::measurement_label_columns
         << ",n,bins,method,median_ms,gelements_per_s,verified\n";
     for (const auto& r : rows)
-      csv << label << ',' << n << ',' << r.nbins
-          << ",\"" << r.method << "\"," << r.median_ms << ',' << r.elements_per_s / 1e9 << ','
-          << (r.verified ? "yes" : "no") << '\n';
+      csv << label << ',' << n << ',' << r.nbins << ",\"" << r.method << "\"," << r.median_ms << ','
+          << r.elements_per_s / 1e9 << ',' << (r.verified ? "yes" : "no") << '\n';
     if (!csv) throw tutorial::UsageError("--csv", "cannot write '" + csv_path + "'");
     std::printf("\nwrote %s\n", csv_path.c_str());
   }
@@ -126,8 +131,10 @@ int main(int argc, char** argv) {
     cli.add_integer("--n", n, 1, 1ll << 40, "number of values (ignored with --input)");
     cli.add_integer("--bins", nbins, 1, 1 << 28, "number of bins");
     cli.add_choice("--strategy", strategy,
-                   {{"auto", Strategy::automatic}, {"global", Strategy::global},
-                    {"shared", Strategy::shared}, {"cluster", Strategy::cluster}},
+                   {{"auto", Strategy::automatic},
+                    {"global", Strategy::global},
+                    {"shared", Strategy::shared},
+                    {"cluster", Strategy::cluster}},
                    "how to build the histogram");
     cli.add_integer("--cluster-size", cluster_size, 0, 16,
                     "blocks per cluster with --strategy cluster (0: the smallest that fits)",
@@ -135,7 +142,8 @@ int main(int argc, char** argv) {
     cli.add_choice("--distribution", distribution,
                    {{"uniform", Distribution::uniform}, {"skewed", Distribution::skewed}},
                    "random values: uniform, or 90% in four bins");
-    cli.add_text("--input", input_path, "read the values from FILE (whitespace-separated integers)");
+    cli.add_text("--input", input_path,
+                 "read the values from FILE (whitespace-separated integers)");
     cli.add_text("--output", output_path, "write the histogram to FILE, one count per line");
     cli.add_text("--csv", csv_path, "with --benchmark: write the measurements to FILE");
     // The cluster strategy needs compute capability 9.0 on the GPU.
@@ -146,11 +154,13 @@ int main(int argc, char** argv) {
 
     if (common.benchmark) {
       if (backend != tutorial::Backend::device)
-        throw tutorial::UsageError("--benchmark", "measures the GPU and needs one of compute capability 9.0");
+        throw tutorial::UsageError("--benchmark",
+                                   "measures the GPU and needs one of compute capability 9.0");
       if (!cli.given("--n")) n = 1ll << 28;
       tutorial::require_memory("--n", tutorial::bytes_needed("--n", n, sizeof(int), 2), backend);
-      const std::vector<int> bin_counts =
-          cli.given("--bins") ? std::vector<int>{nbins} : std::vector<int>{256, 4096, 65536, 262144, 1048576};
+      const std::vector<int> bin_counts = cli.given("--bins")
+                                              ? std::vector<int>{nbins}
+                                              : std::vector<int>{256, 4096, 65536, 262144, 1048576};
       run_benchmark(n, bin_counts, common.seed, *chosen->device, csv_path);
       return 0;
     }
@@ -161,11 +171,14 @@ int main(int argc, char** argv) {
     const histogram::Plan plan = histogram::plan(strategy, cluster_size, nbins, limits);
     if (input_path.empty())
       tutorial::require_memory("--n", tutorial::bytes_needed("--n", n, sizeof(int), 2), backend);
-    tutorial::require_memory("--bins", tutorial::bytes_needed("--bins", static_cast<std::uint64_t>(nbins), sizeof(int), 3),
-                             backend);
+    tutorial::require_memory(
+        "--bins",
+        tutorial::bytes_needed("--bins", static_cast<std::uint64_t>(nbins), sizeof(int), 3),
+        backend);
     const std::vector<int> values =
-        input_path.empty() ? make_values(n, nbins, distribution == Distribution::skewed, common.seed)
-                           : read_values(input_path);
+        input_path.empty()
+            ? make_values(n, nbins, distribution == Distribution::skewed, common.seed)
+            : read_values(input_path);
 
     if (backend == tutorial::Backend::device)
       std::printf("Chapter 04: histogram on %s\n", chosen->device->name.c_str());
@@ -181,8 +194,8 @@ int main(int argc, char** argv) {
     if (wrong == 0)
       std::printf("histogram: match (all %d bins equal the CPU histogram)\n", nbins);
     else
-      std::printf("histogram: MISMATCH in %zu bins; first: bin %zu expected %d, got %d\n", wrong, first,
-                  expected[first], bins[first]);
+      std::printf("histogram: MISMATCH in %zu bins; first: bin %zu expected %d, got %d\n", wrong,
+                  first, expected[first], bins[first]);
     if (!output_path.empty()) write_counts(output_path, bins);
     return wrong == 0 ? 0 : 1;
   });

@@ -37,7 +37,7 @@ struct Problem {
   simt::Dim3 grid, block;
   std::size_t shared_bytes = 0;
   int repeats = 0, n = 0;
-  std::vector<float> input, expected;  // float kernels
+  std::vector<float> input, expected;   // float kernels
   std::vector<double> expected_double;  // DoubleLoads
 };
 
@@ -56,7 +56,7 @@ double expected_loads(const Variant& v, unsigned t, int repeats) {
   double sum = 0;
   for (int r = 0; r < repeats; r += kLoadsPerIteration)
     for (int k = 0; k < kLoadsPerIteration; ++k) {
-      const int index = v.kind == Kind::strided   ? lane * v.parameter + k * 32
+      const int index = v.kind == Kind::strided     ? lane * v.parameter + k * 32
                         : v.kind == Kind::broadcast ? k * 32
                                                     : lane + k * 32;
       sum += index % 7;
@@ -76,7 +76,8 @@ Problem make_problem(const Variant& v, unsigned blocks, int repeats, int n, std:
       p.shared_bytes = threads * sizeof(float);
       p.input = small_integers(std::size_t{blocks} * threads, seed);
       for (unsigned b = 0; b < blocks; ++b)
-        p.expected.push_back(std::accumulate(p.input.begin() + b * threads, p.input.begin() + (b + 1) * threads, 0.0f));
+        p.expected.push_back(std::accumulate(p.input.begin() + b * threads,
+                                             p.input.begin() + (b + 1) * threads, 0.0f));
       break;
     case Kind::strided:
     case Kind::broadcast:
@@ -85,10 +86,13 @@ Problem make_problem(const Variant& v, unsigned blocks, int repeats, int n, std:
       p.block = threads;
       {
         double per_lane[32];  // a thread's sum depends only on its lane
-        for (unsigned lane = 0; lane < 32; ++lane) per_lane[lane] = expected_loads(v, lane, repeats);
+        for (unsigned lane = 0; lane < 32; ++lane)
+          per_lane[lane] = expected_loads(v, lane, repeats);
         for (unsigned t = 0; t < blocks * threads; ++t) {
-          if (v.kind == Kind::doubles) p.expected_double.push_back(per_lane[t % 32]);
-          else p.expected.push_back(static_cast<float>(per_lane[t % 32]));
+          if (v.kind == Kind::doubles)
+            p.expected_double.push_back(per_lane[t % 32]);
+          else
+            p.expected.push_back(static_cast<float>(per_lane[t % 32]));
         }
       }
       break;
@@ -103,7 +107,8 @@ Problem make_problem(const Variant& v, unsigned blocks, int repeats, int n, std:
       for (int y = 0; y < n; ++y)
         for (int x = 0; x < n; ++x)
           p.expected[static_cast<std::size_t>(y) * n + x] =
-              v.kind == Kind::copy ? p.input[static_cast<std::size_t>(y) * n + x] : p.input[static_cast<std::size_t>(x) * n + y];
+              v.kind == Kind::copy ? p.input[static_cast<std::size_t>(y) * n + x]
+                                   : p.input[static_cast<std::size_t>(x) * n + y];
       break;
     }
   }
@@ -133,34 +138,49 @@ void launch_on_emulator(const Variant& v, const Problem& p, const float* in, voi
   switch (v.kind) {
     case Kind::reduce_interleaved: simt::launch(config, emulated::ReduceInterleaved, in, f); break;
     case Kind::reduce_sequential: simt::launch(config, emulated::ReduceSequential, in, f); break;
-    case Kind::strided: simt::launch(config, emulated::StridedLoads, f, v.parameter, p.repeats); break;
+    case Kind::strided:
+      simt::launch(config, emulated::StridedLoads, f, v.parameter, p.repeats);
+      break;
     case Kind::broadcast: simt::launch(config, emulated::BroadcastLoads, f, p.repeats); break;
-    case Kind::doubles: simt::launch(config, emulated::DoubleLoads, static_cast<double*>(out), p.repeats); break;
-    case Kind::transpose: simt::launch(config, emulated::TransposeThroughTile, in, f, p.n, v.parameter); break;
-    case Kind::transpose64: simt::launch(config, emulated::TransposeThroughTile64, in, f, p.n); break;
+    case Kind::doubles:
+      simt::launch(config, emulated::DoubleLoads, static_cast<double*>(out), p.repeats);
+      break;
+    case Kind::transpose:
+      simt::launch(config, emulated::TransposeThroughTile, in, f, p.n, v.parameter);
+      break;
+    case Kind::transpose64:
+      simt::launch(config, emulated::TransposeThroughTile64, in, f, p.n);
+      break;
     case Kind::copy: simt::launch(config, emulated::CopyThroughTile, in, f, p.n); break;
   }
 }
 // [doc:launch]
 
-bool verify(const Problem& p, const std::vector<float>& out, const std::vector<double>& out_double) {
+bool verify(const Problem& p, const std::vector<float>& out,
+            const std::vector<double>& out_double) {
   return p.expected_double.empty() ? out == p.expected : out_double == p.expected_double;
 }
 
 // Device buffers for a problem; runs the kernel (`times` calls if timing) and checks.
 struct DeviceRun {
   DeviceRun(const Variant& v, const Problem& p)
-      : variant(v), problem(p), input(std::max<std::size_t>(1, p.input.size())),
-        output(std::max(p.expected.size(), p.expected_double.size()) * (p.expected_double.empty() ? sizeof(float) : sizeof(double))) {
+      : variant(v),
+        problem(p),
+        input(std::max<std::size_t>(1, p.input.size())),
+        output(std::max(p.expected.size(), p.expected_double.size()) *
+               (p.expected_double.empty() ? sizeof(float) : sizeof(double))) {
     if (!p.input.empty()) input.copy_from(p.input);
   }
   void launch() { launch_on_device(variant, problem, input.get(), output.get()); }
   bool verified() const {
     std::vector<float> out(problem.expected.size());
     std::vector<double> out_double(problem.expected_double.size());
-    if (!out.empty()) CUDA_CHECK(cudaMemcpy(out.data(), output.get(), out.size() * sizeof(float), cudaMemcpyDeviceToHost));
+    if (!out.empty())
+      CUDA_CHECK(
+          cudaMemcpy(out.data(), output.get(), out.size() * sizeof(float), cudaMemcpyDeviceToHost));
     if (!out_double.empty())
-      CUDA_CHECK(cudaMemcpy(out_double.data(), output.get(), out_double.size() * sizeof(double), cudaMemcpyDeviceToHost));
+      CUDA_CHECK(cudaMemcpy(out_double.data(), output.get(), out_double.size() * sizeof(double),
+                            cudaMemcpyDeviceToHost));
     return verify(problem, out, out_double);
   }
   const Variant& variant;
@@ -226,7 +246,8 @@ CountedRun run_counting_launch(tutorial::Backend backend, const Variant& v, std:
   }
   std::vector<float> out(p.expected.size(), -1.0f);
   std::vector<double> out_double(p.expected_double.size(), -1.0);
-  launch_on_emulator(v, p, p.input.data(), out_double.empty() ? static_cast<void*>(out.data()) : out_double.data());
+  launch_on_emulator(v, p, p.input.data(),
+                     out_double.empty() ? static_cast<void*>(out.data()) : out_double.data());
   return {verify(p, out, out_double), simt::last_launch_counters()};
 }
 
@@ -252,7 +273,8 @@ std::vector<Timed> benchmark_on_device(const std::vector<int>& strides, int n, s
         base_ms = t.median_ms;
         base_wavefronts = per_request;
       }
-      Timed row{v.name(), t.median_ms, per_request / base_wavefronts, t.median_ms / base_ms, 0, run.verified()};
+      Timed row{v.name(), t.median_ms,   per_request / base_wavefronts, t.median_ms / base_ms,
+                0,        run.verified()};
       if (v.kind == Kind::transpose || v.kind == Kind::transpose64 || v.kind == Kind::copy)
         row.gbs = 2.0 * static_cast<double>(n) * n * sizeof(float) / (t.median_ms * 1e6);
       rows.push_back(row);
@@ -265,7 +287,9 @@ std::vector<Timed> benchmark_on_device(const std::vector<int>& strides, int n, s
   loads.push_back({Kind::doubles});
   // 16,384 loads per thread, so that the fill, the launch and the tail of the grid are a small
   // part of the time even at stride 1.
-  group(loads, true, [&](const Variant& v) { return make_problem(v, blocks, 256 * kLoadsPerIteration, 0, seed); });
+  group(loads, true, [&](const Variant& v) {
+    return make_problem(v, blocks, 256 * kLoadsPerIteration, 0, seed);
+  });
   group({{Kind::reduce_sequential}, {Kind::reduce_interleaved}}, false,
         [&](const Variant& v) { return make_problem(v, 65536, 0, 0, seed); });
   group({{Kind::copy}, {Kind::transpose, 33}, {Kind::transpose64}, {Kind::transpose, 32}}, false,

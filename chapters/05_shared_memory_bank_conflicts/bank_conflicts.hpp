@@ -14,7 +14,16 @@ namespace bank_conflicts {
 
 /// One access pattern of the chapter.
 struct Variant {
-  enum class Kind { reduce_interleaved, reduce_sequential, strided, broadcast, doubles, transpose, transpose64, copy };
+  enum class Kind {
+    reduce_interleaved,
+    reduce_sequential,
+    strided,
+    broadcast,
+    doubles,
+    transpose,
+    transpose64,
+    copy
+  };
   Kind kind;
   int parameter = 0;  ///< The stride (strided) or the row pitch (transpose).
   /// "stride 4", "transpose pitch 33", ...
@@ -39,16 +48,17 @@ struct CountedRun {
 
 /// One line of the GPU benchmark.
 struct Timed {
-  std::string name;                 ///< The variant.
-  double median_ms = 0;             ///< Median time of the timed launch.
-  double predicted_ratio = 1;       ///< Emulator's wavefronts per request relative to the baseline.
-  double measured_ratio = 1;        ///< Time relative to the baseline.
-  double gbs = 0;                   ///< For the transposes and the copy: bytes read + written / time.
-  bool verified = false;            ///< The timed result equals the CPU reference.
+  std::string name;            ///< The variant.
+  double median_ms = 0;        ///< Median time of the timed launch.
+  double predicted_ratio = 1;  ///< Emulator's wavefronts per request relative to the baseline.
+  double measured_ratio = 1;   ///< Time relative to the baseline.
+  double gbs = 0;              ///< For the transposes and the copy: bytes read + written / time.
+  bool verified = false;       ///< The timed result equals the CPU reference.
 };
 /// Times every variant on the GPU (strides at `repeats` loads per thread on a full grid, the
 /// reductions on 2^24 values, the transposes on n x n), each against its conflict-free
 /// baseline, with the emulator's prediction alongside.
-[[nodiscard]] std::vector<Timed> benchmark_on_device(const std::vector<int>& strides, int n, std::uint64_t seed);
+[[nodiscard]] std::vector<Timed> benchmark_on_device(const std::vector<int>& strides, int n,
+                                                     std::uint64_t seed);
 
 }  // namespace bank_conflicts

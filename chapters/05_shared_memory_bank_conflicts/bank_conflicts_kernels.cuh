@@ -102,11 +102,13 @@ __global__ void TransposeThroughTile(const float* in, float* out, int n, int pit
   SIMT_SHARED(float, tile, [32 * 33]);
   int x = blockIdx.x * 32 + threadIdx.x;
   int y = blockIdx.y * 32 + threadIdx.y;
-  for (int j = 0; j < 32; j += 8) tile[(threadIdx.y + j) * pitch + threadIdx.x] = in[static_cast<long long>(y + j) * n + x];
+  for (int j = 0; j < 32; j += 8)
+    tile[(threadIdx.y + j) * pitch + threadIdx.x] = in[static_cast<long long>(y + j) * n + x];
   __syncthreads();
   x = blockIdx.y * 32 + threadIdx.x;
   y = blockIdx.x * 32 + threadIdx.y;
-  for (int j = 0; j < 32; j += 8) out[static_cast<long long>(y + j) * n + x] = tile[threadIdx.x * pitch + threadIdx.y + j];
+  for (int j = 0; j < 32; j += 8)
+    out[static_cast<long long>(y + j) * n + x] = tile[threadIdx.x * pitch + threadIdx.y + j];
 }
 // [doc:transpose]
 
@@ -117,11 +119,13 @@ __global__ void TransposeThroughTile64(const float* in, float* out, int n) {
   SIMT_SHARED(float, tile, [64 * 65]);
   int x = blockIdx.x * 64 + threadIdx.x;
   int y = blockIdx.y * 64 + threadIdx.y;
-  for (int j = 0; j < 64; j += 8) tile[(threadIdx.y + j) * 65 + threadIdx.x] = in[static_cast<long long>(y + j) * n + x];
+  for (int j = 0; j < 64; j += 8)
+    tile[(threadIdx.y + j) * 65 + threadIdx.x] = in[static_cast<long long>(y + j) * n + x];
   __syncthreads();
   x = blockIdx.y * 64 + threadIdx.x;
   y = blockIdx.x * 64 + threadIdx.y;
-  for (int j = 0; j < 64; j += 8) out[static_cast<long long>(y + j) * n + x] = tile[threadIdx.x * 65 + threadIdx.y + j];
+  for (int j = 0; j < 64; j += 8)
+    out[static_cast<long long>(y + j) * n + x] = tile[threadIdx.x * 65 + threadIdx.y + j];
 }
 // [doc:transpose64]
 
@@ -132,8 +136,10 @@ __global__ void CopyThroughTile(const float* in, float* out, int n) {
   SIMT_SHARED(float, tile, [32 * 33]);
   int x = blockIdx.x * 32 + threadIdx.x;
   int y = blockIdx.y * 32 + threadIdx.y;
-  for (int j = 0; j < 32; j += 8) tile[(threadIdx.y + j) * 32 + threadIdx.x] = in[static_cast<long long>(y + j) * n + x];
+  for (int j = 0; j < 32; j += 8)
+    tile[(threadIdx.y + j) * 32 + threadIdx.x] = in[static_cast<long long>(y + j) * n + x];
   __syncthreads();
-  for (int j = 0; j < 32; j += 8) out[static_cast<long long>(y + j) * n + x] = tile[(threadIdx.y + j) * 32 + threadIdx.x];
+  for (int j = 0; j < 32; j += 8)
+    out[static_cast<long long>(y + j) * n + x] = tile[(threadIdx.y + j) * 32 + threadIdx.x];
 }
 // [doc:copy]

@@ -4,14 +4,16 @@
 // device (__CUDA_ARCH__ defined) and for the host. Two macros pick the barrier and the return
 // type for each pass; the device pass never sees a coroutine (nvcc would refuse it).
 
+// [doc:two-passes]
 #if defined(__CUDA_ARCH__)
 #define BLOCK_THREAD void
 #define SYNC_THREADS() __syncthreads()
 #else
 #include "thread_task.hpp"
 #define BLOCK_THREAD ::ch06::ThreadTask
-#define SYNC_THREADS() co_await ::ch06::Barrier{std::source_location::current()}
+#define SYNC_THREADS() co_await ::ch06::Barrier(std::source_location::current())
 #endif
+// [doc:two-passes]
 
 // [doc:block-sum]
 // Sums shared[0 .. n) into shared[0]; thread `tid` of `n` (a power of two) does its part.

@@ -79,7 +79,8 @@ int tracked_loop(std::vector<ch06::ThreadTask>& threads, std::string& divergence
     for (auto& t : threads)
       if (!t.done()) t.resume();
     std::vector<unsigned> finished, waiting;
-    for (unsigned tid = 0; tid < threads.size(); ++tid) (threads[tid].done() ? finished : waiting).push_back(tid);
+    for (unsigned tid = 0; tid < threads.size(); ++tid)
+      (threads[tid].done() ? finished : waiting).push_back(tid);
     if (waiting.empty()) return rounds;
     const auto& first = threads[waiting.front()];
     const bool same_barrier = std::all_of(waiting.begin(), waiting.end(), [&](unsigned tid) {
@@ -167,7 +168,8 @@ float run_on_device(std::span<const float> values) {
 float run_on_emulator(std::span<const float> values) {
   const auto n = static_cast<unsigned>(values.size());
   float sum = 0;
-  simt::launch(simt::LaunchConfig{1, n, n * sizeof(float)}, emulated::BlockSum, values.data(), &sum);
+  simt::launch(simt::LaunchConfig{1, n, n * sizeof(float)}, emulated::BlockSum, values.data(),
+               &sum);
   return sum;
 }
 

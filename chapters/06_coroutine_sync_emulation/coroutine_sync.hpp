@@ -18,10 +18,10 @@ enum class Function {
 
 /// What a host run of one block produced.
 struct HostRun {
-  float sum = 0;                 ///< shared[0] at the end.
-  int rounds = 0;                ///< Times the runner went over the threads.
-  int resumes_of_finished = 0;   ///< Resumes of threads that had already finished.
-  std::string divergence;        ///< The tracked runner's report of a divergent barrier ("" if none).
+  float sum = 0;                ///< shared[0] at the end.
+  int rounds = 0;               ///< Times the runner went over the threads.
+  int resumes_of_finished = 0;  ///< Resumes of threads that had already finished.
+  std::string divergence;  ///< The tracked runner's report of a divergent barrier ("" if none).
 };
 
 /// The naive runner: `while (flag) for (auto& t : threads) flag = t.resume();`.

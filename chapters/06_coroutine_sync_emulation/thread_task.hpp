@@ -54,7 +54,8 @@ class ThreadTask {
       return ::operator new(bytes);
     }
     static void operator delete(void* p, std::size_t bytes) noexcept {
-      if (FrameArena::current == nullptr || !FrameArena::current->owns(p)) ::operator delete(p, bytes);
+      if (FrameArena::current == nullptr || !FrameArena::current->owns(p))
+        ::operator delete(p, bytes);
     }
   };
   using Handle = std::coroutine_handle<promise_type>;

@@ -21,11 +21,11 @@ struct Dim3 {
   constexpr Dim3(unsigned x_, unsigned y_ = 1, unsigned z_ = 1) : x(x_), y(y_), z(z_) {}
   /// @brief Converts from CUDA's `dim3`/`uint3` or any aggregate with `x`, `y`, `z`.
   template <class T>
-    requires requires(const T& t) {
-      { t.x } -> std::convertible_to<unsigned>;
-      { t.y } -> std::convertible_to<unsigned>;
-      { t.z } -> std::convertible_to<unsigned>;
-    }
+  requires requires(const T& t) {
+    { t.x } -> std::convertible_to<unsigned>;
+    { t.y } -> std::convertible_to<unsigned>;
+    { t.z } -> std::convertible_to<unsigned>;
+  }
   constexpr Dim3(const T& t) : x(t.x), y(t.y), z(t.z) {}
 
   /// @brief Number of elements: x * y * z, without overflow.

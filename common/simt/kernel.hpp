@@ -32,11 +32,11 @@
 #include <simt/host/barrier.hpp>
 #include <simt/host/builtins.hpp>
 #include <simt/host/cooperative_groups.hpp>
-#include <simt/host/shared_memory.hpp>
 #include <simt/host/device_printf.hpp>
+#include <simt/host/shared_memory.hpp>
 
-#define SIMT_SHARED(type, name, extents)                                        \
-  static constexpr char simt_shared_key_##name = 0;                             \
+#define SIMT_SHARED(type, name, extents)                                                  \
+  static constexpr char simt_shared_key_##name = 0;                                       \
   auto name = ::simt::detail::static_shared<type extents>(&simt_shared_key_##name, #name, \
                                                           std::source_location::current())
 #define SIMT_EXTERN_SHARED(type, name) \

@@ -21,10 +21,10 @@ namespace simt {
 
 /// @brief What `<<<grid, block, dynamic_shared_bytes>>>` and a cluster attribute describe.
 struct LaunchConfig {
-  Dim3 grid;                              ///< Number of blocks along x, y, z.
-  Dim3 block;                             ///< Number of threads per block along x, y, z.
-  std::size_t dynamic_shared_bytes = 0;   ///< Size of `extern __shared__` memory per block.
-  Dim3 cluster{1, 1, 1};                  ///< Blocks per thread block cluster (1 = no clusters).
+  Dim3 grid;                             ///< Number of blocks along x, y, z.
+  Dim3 block;                            ///< Number of threads per block along x, y, z.
+  std::size_t dynamic_shared_bytes = 0;  ///< Size of `extern __shared__` memory per block.
+  Dim3 cluster{1, 1, 1};                 ///< Blocks per thread block cluster (1 = no clusters).
   /// Allow clusters of more than 8 blocks (up to 16), like
   /// `cudaFuncAttributeNonPortableClusterSizeAllowed`.
   bool non_portable_cluster_size_allowed = false;
@@ -75,9 +75,13 @@ struct SharedMemoryCounters {
   std::uint64_t store_wavefronts = 0;        ///< Wavefronts those stores took.
   std::uint64_t store_ideal_wavefronts = 0;  ///< Wavefronts they would take without conflicts.
   /// @brief Extra wavefronts of loads caused by bank conflicts.
-  [[nodiscard]] std::uint64_t load_conflicts() const { return load_wavefronts - load_ideal_wavefronts; }
+  [[nodiscard]] std::uint64_t load_conflicts() const {
+    return load_wavefronts - load_ideal_wavefronts;
+  }
   /// @brief Extra wavefronts of stores caused by bank conflicts.
-  [[nodiscard]] std::uint64_t store_conflicts() const { return store_wavefronts - store_ideal_wavefronts; }
+  [[nodiscard]] std::uint64_t store_conflicts() const {
+    return store_wavefronts - store_ideal_wavefronts;
+  }
 };
 
 /// @brief The counters of the last launch made by this process (all zero when counting is off).

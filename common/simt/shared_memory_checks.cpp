@@ -86,7 +86,7 @@ std::string interval_text(const BlockState& block) {
   if (block.interval == 0) return "before the first barrier";
   return "in barrier interval " + std::to_string(block.interval) + " (after " +
          std::string(block.last_barrier->kind == BarrierKind::block ? "__syncthreads()"
-                                                                   : "cluster.sync()") +
+                                                                    : "cluster.sync()") +
          " at " + where(block.last_barrier->site) + ")";
 }
 
@@ -257,9 +257,8 @@ void record_shared_access(const void* address, std::size_t bytes, bool store) {
       const SharedMemory& m = me.shared;
       std::ostringstream message;
       message << "out-of-bounds shared memory access in kernel '" << kernel_name(cluster, me)
-              << "': thread " << thread_rank() << " of block "
-              << index_text(me.block_idx) << " " << (store ? "writes" : "reads") << " " << bytes
-              << " bytes at ";
+              << "': thread " << thread_rank() << " of block " << index_text(me.block_idx) << " "
+              << (store ? "writes" : "reads") << " " << bytes << " bytes at ";
       if (p >= m.dynamic_bytes.get() && m.dynamic_size > 0)
         message << "byte " << (p - m.dynamic_bytes.get()) << " of '" << m.dynamic_variable.name
                 << "', past the " << m.dynamic_size
@@ -269,14 +268,13 @@ void record_shared_access(const void* address, std::size_t bytes, bool store) {
       throw KernelError(message.str());
     }
     if (owner != &me && !owner->alive)
-      throw KernelError("distributed shared memory used after its block exited in kernel '" +
-                        std::string(kernel_name(cluster, me)) + "': thread " +
-                        std::to_string(thread_rank()) + " of block " +
-                        index_text(me.block_idx) + " " + (store ? "writes" : "reads") + " " +
-                        describe(cluster, *owner, dynamic, offset) + " of block " +
-                        index_text(owner->block_idx) +
-                        ", which has exited. A cluster.sync() before the blocks exit keeps their "
-                        "shared memory alive.");
+      throw KernelError(
+          "distributed shared memory used after its block exited in kernel '" +
+          std::string(kernel_name(cluster, me)) + "': thread " + std::to_string(thread_rank()) +
+          " of block " + index_text(me.block_idx) + " " + (store ? "writes" : "reads") + " " +
+          describe(cluster, *owner, dynamic, offset) + " of block " + index_text(owner->block_idx) +
+          ", which has exited. A cluster.sync() before the blocks exit keeps their "
+          "shared memory alive.");
     if (owner == &me) {
       // Races within the block: another thread's access to the same word in this interval.
       auto& shadow = dynamic ? me.shared.dynamic_shadow : me.shared.static_shadow;
@@ -308,8 +306,7 @@ void record_shared_access(const void* address, std::size_t bytes, bool store) {
     const std::uint32_t k = me.access_count[thread_rank()]++;
     // Banks are counted on the block's own shared address space: dynamic memory after static.
     const std::size_t space_offset = dynamic ? StaticLayout::capacity + offset : offset;
-    me.accesses.push_back({thread_rank(), k,
-                           static_cast<std::uint32_t>(space_offset / 4),
+    me.accesses.push_back({thread_rank(), k, static_cast<std::uint32_t>(space_offset / 4),
                            static_cast<std::uint8_t>(std::max<std::size_t>(1, bytes / 4)), store});
   }
 }

@@ -39,7 +39,8 @@ TEST_CASE("VecAdd with one block refuses N above the 1024 threads of a block", "
                     std::invalid_argument);
 }
 
-TEST_CASE("VecAddBounded adds every element for sizes that are not multiples of the block", "[01]") {
+TEST_CASE("VecAddBounded adds every element for sizes that are not multiples of the block",
+          "[01]") {
   const long long n = GENERATE(1, 31, 255, 256, 257, 1024, 1025, 1 << 20, (1 << 20) + 3);
   check_against_reference(Variant::bounded, n);
 }

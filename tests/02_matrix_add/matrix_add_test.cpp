@@ -45,19 +45,23 @@ TEST_CASE("MatAddOneBlock refuses N x N above 1024 threads and non-square shapes
                     std::invalid_argument);
 }
 
-TEST_CASE("MatAdd and MatAddFloat4 and MatAddTransposedIndex add square and non-square and odd shapes", "[02]") {
+TEST_CASE(
+    "MatAdd and MatAddFloat4 and MatAddTransposedIndex add square and non-square and odd shapes",
+    "[02]") {
   const auto variant = GENERATE(Variant::coalesced, Variant::vectorized, Variant::transposed);
-  const auto shape = GENERATE(std::pair{1, 1}, std::pair{1, 31}, std::pair{31, 1},
-                              std::pair{16, 16}, std::pair{17, 33}, std::pair{1024, 1025},
-                              std::pair{1000, 700}, std::pair{7, 1027}, std::pair{5, 6}, std::pair{3, 1000003}, std::pair{1024, 1024});
+  const auto shape =
+      GENERATE(std::pair{1, 1}, std::pair{1, 31}, std::pair{31, 1}, std::pair{16, 16},
+               std::pair{17, 33}, std::pair{1024, 1025}, std::pair{1000, 700}, std::pair{7, 1027},
+               std::pair{5, 6}, std::pair{3, 1000003}, std::pair{1024, 1024});
   check_against_reference(variant, shape.first, shape.second);
 }
 
 TEST_CASE("Thread IDs in a 3D block are x + y Dx + z Dx Dy", "[02]") {
-  const auto block = GENERATE(simt::Dim3(1, 1, 1), simt::Dim3(32, 1, 1), simt::Dim3(8, 4, 2),
-                              simt::Dim3(3, 5, 7), simt::Dim3(16, 16, 4), simt::Dim3(1, 1, 64),
-                              simt::Dim3(2, 512, 1));
-  const std::vector<unsigned> by_id = matrix_add::thread_coordinates_by_id(test::backend_under_test, block);
+  const auto block =
+      GENERATE(simt::Dim3(1, 1, 1), simt::Dim3(32, 1, 1), simt::Dim3(8, 4, 2), simt::Dim3(3, 5, 7),
+               simt::Dim3(16, 16, 4), simt::Dim3(1, 1, 64), simt::Dim3(2, 512, 1));
+  const std::vector<unsigned> by_id =
+      matrix_add::thread_coordinates_by_id(test::backend_under_test, block);
   REQUIRE(by_id.size() == 3 * block.volume());
   // Independent walk: z outermost, x innermost visits the IDs in increasing order.
   std::size_t id = 0, wrong = 0;

@@ -11,8 +11,8 @@ namespace {
 
 // The rule, checked independently: cluster (x, y) holds blocks x*cx .. x*cx+cx-1 along x (and
 // likewise along y), ranked row-major inside the cluster.
-std::size_t blocks_breaking_the_rule(const std::vector<clusters::BlockPlace>& places, simt::Dim3 grid,
-                                     simt::Dim3 cluster, unsigned threads) {
+std::size_t blocks_breaking_the_rule(const std::vector<clusters::BlockPlace>& places,
+                                     simt::Dim3 grid, simt::Dim3 cluster, unsigned threads) {
   std::size_t wrong = places.size() == grid.volume() ? 0 : 1;
   std::size_t b = 0;
   for (unsigned y = 0; y < grid.y; ++y)
@@ -21,40 +21,50 @@ std::size_t blocks_breaking_the_rule(const std::vector<clusters::BlockPlace>& pl
       unsigned expected_rank = 0;
       for (unsigned ry = y - y % cluster.y; ry < y; ++ry) expected_rank += cluster.x;  // rows above
       expected_rank += x % cluster.x;
-      wrong += p.block_x != x || p.block_y != y || p.cluster_x != x / cluster.x || p.cluster_y != y / cluster.y ||
-               p.rank != expected_rank || p.num_blocks != cluster.volume() ||
-               p.num_threads != cluster.volume() * threads || p.dim_x != cluster.x || p.dim_y != cluster.y;
+      wrong += p.block_x != x || p.block_y != y || p.cluster_x != x / cluster.x ||
+               p.cluster_y != y / cluster.y || p.rank != expected_rank ||
+               p.num_blocks != cluster.volume() || p.num_threads != cluster.volume() * threads ||
+               p.dim_x != cluster.x || p.dim_y != cluster.y;
     }
   return wrong;
 }
 
 }  // namespace
 
-TEST_CASE("Blocks of a compile-time cluster shape are ranked by their position in the cluster", "[03]") {
+TEST_CASE("Blocks of a compile-time cluster shape are ranked by their position in the cluster",
+          "[03]") {
   const auto grid = GENERATE(simt::Dim3(2, 1), simt::Dim3(8, 2), simt::Dim3(16, 3));
   const unsigned threads = 64;
-  const auto places = clusters::record_places(test::backend_under_test, clusters::ShapeGiven::compile_time,
-                                              grid, simt::Dim3(1), threads);
+  const auto places = clusters::record_places(
+      test::backend_under_test, clusters::ShapeGiven::compile_time, grid, simt::Dim3(1), threads);
   REQUIRE(blocks_breaking_the_rule(places, grid, clusters::compile_time_cluster, threads) == 0);
 }
 
-TEST_CASE("Blocks of launch-time 1D and 2D cluster shapes are ranked row-major in the cluster", "[03]") {
-  const auto shapes = GENERATE(std::pair{simt::Dim3(8, 2), simt::Dim3(1, 1)}, std::pair{simt::Dim3(8, 2), simt::Dim3(4, 1)},
-                               std::pair{simt::Dim3(8, 4), simt::Dim3(2, 2)}, std::pair{simt::Dim3(4, 8), simt::Dim3(1, 4)},
-                               std::pair{simt::Dim3(16, 2), simt::Dim3(8, 1)}, std::pair{simt::Dim3(6, 6), simt::Dim3(3, 2)});
+TEST_CASE("Blocks of launch-time 1D and 2D cluster shapes are ranked row-major in the cluster",
+          "[03]") {
+  const auto shapes = GENERATE(
+      std::pair{simt::Dim3(8, 2), simt::Dim3(1, 1)}, std::pair{simt::Dim3(8, 2), simt::Dim3(4, 1)},
+      std::pair{simt::Dim3(8, 4), simt::Dim3(2, 2)}, std::pair{simt::Dim3(4, 8), simt::Dim3(1, 4)},
+      std::pair{simt::Dim3(16, 2), simt::Dim3(8, 1)},
+      std::pair{simt::Dim3(6, 6), simt::Dim3(3, 2)});
   const unsigned threads = 32;
-  const auto places = clusters::record_places(test::backend_under_test, clusters::ShapeGiven::at_launch,
-                                              shapes.first, shapes.second, threads);
+  const auto places =
+      clusters::record_places(test::backend_under_test, clusters::ShapeGiven::at_launch,
+                              shapes.first, shapes.second, threads);
   REQUIRE(blocks_breaking_the_rule(places, shapes.first, shapes.second, threads) == 0);
 }
 
 TEST_CASE("Cluster shapes the launch would reject are refused before launching", "[03]") {
   const auto limits = clusters::query_limits(test::backend_under_test, simt::Dim3(2, 1), 128);
   CHECK(limits.max_portable >= 8);
-  CHECK_THROWS_AS(clusters::check_cluster_shape(simt::Dim3(6, 2), simt::Dim3(4, 1), limits), tutorial::UsageError);
-  CHECK_THROWS_AS(clusters::check_cluster_shape(simt::Dim3(8, 2), simt::Dim3(2, 3), limits), tutorial::UsageError);
-  CHECK_THROWS_AS(clusters::check_cluster_shape(simt::Dim3(64, 4), simt::Dim3(8, 4), limits), tutorial::UsageError);
-  CHECK_THROWS_AS(clusters::check_cluster_shape(simt::Dim3(8, 2), simt::Dim3(0, 1), limits), tutorial::UsageError);
+  CHECK_THROWS_AS(clusters::check_cluster_shape(simt::Dim3(6, 2), simt::Dim3(4, 1), limits),
+                  tutorial::UsageError);
+  CHECK_THROWS_AS(clusters::check_cluster_shape(simt::Dim3(8, 2), simt::Dim3(2, 3), limits),
+                  tutorial::UsageError);
+  CHECK_THROWS_AS(clusters::check_cluster_shape(simt::Dim3(64, 4), simt::Dim3(8, 4), limits),
+                  tutorial::UsageError);
+  CHECK_THROWS_AS(clusters::check_cluster_shape(simt::Dim3(8, 2), simt::Dim3(0, 1), limits),
+                  tutorial::UsageError);
   CHECK_NOTHROW(clusters::check_cluster_shape(simt::Dim3(8, 4), simt::Dim3(2, 2), limits));
 }
 

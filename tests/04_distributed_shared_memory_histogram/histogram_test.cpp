@@ -27,7 +27,8 @@ std::vector<int> random_values(std::size_t n, int low, int high, unsigned seed) 
 
 void check(const histogram::Plan& plan, const std::vector<int>& values, int nbins) {
   INFO(plan.describe() << ", " << values.size() << " values, " << nbins << " bins");
-  REQUIRE(histogram::compute(test::backend_under_test, plan, values, nbins) == counted(values, nbins));
+  REQUIRE(histogram::compute(test::backend_under_test, plan, values, nbins) ==
+          counted(values, nbins));
 }
 
 }  // namespace
@@ -44,8 +45,10 @@ TEST_CASE("Each strategy and cluster size counts every value including out-of-ra
 
 TEST_CASE("Histograms of one value and of fewer values than threads are exact", "[04]") {
   const auto limits = histogram::query_limits(test::backend_under_test);
-  for (auto strategy : {histogram::Strategy::global, histogram::Strategy::shared, histogram::Strategy::cluster}) {
-    check(histogram::plan(strategy, strategy == histogram::Strategy::cluster ? 4 : 0, 100, limits), {42}, 100);
+  for (auto strategy :
+       {histogram::Strategy::global, histogram::Strategy::shared, histogram::Strategy::cluster}) {
+    check(histogram::plan(strategy, strategy == histogram::Strategy::cluster ? 4 : 0, 100, limits),
+          {42}, 100);
     check(histogram::plan(strategy, strategy == histogram::Strategy::cluster ? 2 : 0, 100, limits),
           random_values(300, 0, 99, 3), 100);
   }
@@ -56,7 +59,8 @@ TEST_CASE("Values all out of range land in the first and last bins", "[04]") {
   std::vector<int> values = random_values(5000, -1000, -1, 5);
   const auto high = random_values(3000, 64, 100000, 6);
   values.insert(values.end(), high.begin(), high.end());
-  for (unsigned size : {1u, 2u, 8u}) check(histogram::plan(histogram::Strategy::cluster, size, 64, limits), values, 64);
+  for (unsigned size : {1u, 2u, 8u})
+    check(histogram::plan(histogram::Strategy::cluster, size, 64, limits), values, 64);
   check(histogram::plan(histogram::Strategy::shared, 0, 64, limits), values, 64);
 }
 
@@ -65,30 +69,43 @@ TEST_CASE("Skewed inputs where most values hit a few bins are exact", "[04]") {
   std::vector<int> values(50000, 17);
   const auto rest = random_values(5000, 0, 4095, 9);
   std::copy(rest.begin(), rest.end(), values.begin());
-  for (auto strategy : {histogram::Strategy::global, histogram::Strategy::shared, histogram::Strategy::cluster})
+  for (auto strategy :
+       {histogram::Strategy::global, histogram::Strategy::shared, histogram::Strategy::cluster})
     check(histogram::plan(strategy, 0, 4096, limits), values, 4096);
 }
 
 TEST_CASE("Auto picks shared memory then a cluster of two then global memory", "[04]") {
   histogram::Limits limits{232448, 16, 132};  // an H100: 227 KiB per block, clusters of up to 16
-  CHECK(histogram::plan(histogram::Strategy::automatic, 0, 4096, limits).strategy == histogram::Strategy::shared);
-  CHECK(histogram::plan(histogram::Strategy::automatic, 0, 58112, limits).strategy == histogram::Strategy::shared);
+  CHECK(histogram::plan(histogram::Strategy::automatic, 0, 4096, limits).strategy ==
+        histogram::Strategy::shared);
+  CHECK(histogram::plan(histogram::Strategy::automatic, 0, 58112, limits).strategy ==
+        histogram::Strategy::shared);
   const auto two = histogram::plan(histogram::Strategy::automatic, 0, 65536, limits);
   CHECK((two.strategy == histogram::Strategy::cluster && two.cluster_size == 2));
   CHECK(histogram::plan(histogram::Strategy::automatic, 0, 116224, limits).cluster_size == 2);
   // Beyond two blocks' shared memory, global atomics were as fast or faster on an H100.
-  CHECK(histogram::plan(histogram::Strategy::automatic, 0, 116225, limits).strategy == histogram::Strategy::global);
-  CHECK(histogram::plan(histogram::Strategy::automatic, 0, 262144, limits).strategy == histogram::Strategy::global);
-  CHECK(histogram::plan(histogram::Strategy::automatic, 0, 1048576, limits).strategy == histogram::Strategy::global);
+  CHECK(histogram::plan(histogram::Strategy::automatic, 0, 116225, limits).strategy ==
+        histogram::Strategy::global);
+  CHECK(histogram::plan(histogram::Strategy::automatic, 0, 262144, limits).strategy ==
+        histogram::Strategy::global);
+  CHECK(histogram::plan(histogram::Strategy::automatic, 0, 1048576, limits).strategy ==
+        histogram::Strategy::global);
   limits.max_cluster_size = 1;  // a device without clusters of 2
-  CHECK(histogram::plan(histogram::Strategy::automatic, 0, 65536, limits).strategy == histogram::Strategy::global);
-  CHECK_THROWS_AS(histogram::plan(histogram::Strategy::shared, 0, 65536, limits), tutorial::UsageError);
-  CHECK_THROWS_AS(histogram::plan(histogram::Strategy::cluster, 2, 200000, limits), tutorial::UsageError);
-  CHECK_THROWS_AS(histogram::plan(histogram::Strategy::cluster, 16, 1000, limits), tutorial::UsageError);
+  CHECK(histogram::plan(histogram::Strategy::automatic, 0, 65536, limits).strategy ==
+        histogram::Strategy::global);
+  CHECK_THROWS_AS(histogram::plan(histogram::Strategy::shared, 0, 65536, limits),
+                  tutorial::UsageError);
+  CHECK_THROWS_AS(histogram::plan(histogram::Strategy::cluster, 2, 200000, limits),
+                  tutorial::UsageError);
+  CHECK_THROWS_AS(histogram::plan(histogram::Strategy::cluster, 16, 1000, limits),
+                  tutorial::UsageError);
 }
 
 TEST_CASE("A large histogram over a cluster of 16 blocks is exact", "[04]") {
   const auto limits = histogram::query_limits(test::backend_under_test);
-  if (limits.max_cluster_size < 16) SUCCEED("this device schedules no clusters of 16");
-  else check(histogram::plan(histogram::Strategy::cluster, 16, 900000, limits), random_values(200000, -10, 900010, 11), 900000);
+  if (limits.max_cluster_size < 16)
+    SUCCEED("this device schedules no clusters of 16");
+  else
+    check(histogram::plan(histogram::Strategy::cluster, 16, 900000, limits),
+          random_values(200000, -10, 900010, 11), 900000);
 }

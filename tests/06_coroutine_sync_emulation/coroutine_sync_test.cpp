@@ -16,22 +16,27 @@ using coroutine_sync::Function;
 
 std::vector<float> small_integers(unsigned n, unsigned seed) {
   std::vector<float> v(n);
-  for (unsigned i = 0; i < n; ++i) v[i] = static_cast<float>(static_cast<int>((i * 7919u + seed * 104729u) % 17u) - 8);
+  for (unsigned i = 0; i < n; ++i)
+    v[i] = static_cast<float>(static_cast<int>((i * 7919u + seed * 104729u) % 17u) - 8);
   return v;
 }
 
 }  // namespace
 
-TEST_CASE("The block reduction on the backend under test equals the host coroutines and the CPU sum", "[06]") {
+TEST_CASE(
+    "The block reduction on the backend under test equals the host coroutines and the CPU sum",
+    "[06]") {
   const unsigned n = GENERATE(2u, 32u, 128u, 256u, 1024u);
   const std::vector<float> values = small_integers(n, n);
   const float cpu = std::accumulate(values.begin(), values.end(), 0.0f);
   const float host = coroutine_sync::run_tracked(Function::correct, values).sum;
-  const float other = test::backend_under_test == tutorial::Backend::device ? coroutine_sync::run_on_device(values)
-                                                                           : coroutine_sync::run_on_emulator(values);
+  const float other = test::backend_under_test == tutorial::Backend::device
+                          ? coroutine_sync::run_on_device(values)
+                          : coroutine_sync::run_on_emulator(values);
   CHECK(host == cpu);
   CHECK(other == cpu);
-  CHECK(coroutine_sync::run_tracked(Function::correct, std::vector<float>(128, 1.0f)).sum == 128.0f);
+  CHECK(coroutine_sync::run_tracked(Function::correct, std::vector<float>(128, 1.0f)).sum ==
+        128.0f);
 }
 
 #if !TUTORIAL_TEST_ON_DEVICE
@@ -47,24 +52,30 @@ TEST_CASE("Pitfall 1: the naive runner follows the last thread and resumes finis
   // 7 barriers for everyone, one more for thread 127: a ninth round resumes 127 finished threads.
   CHECK(run.rounds == 9);
   CHECK(run.resumes_of_finished == 127);
-  const auto tracked = coroutine_sync::run_tracked(Function::last_waits_longer, small_integers(128, 1));
+  const auto tracked =
+      coroutine_sync::run_tracked(Function::last_waits_longer, small_integers(128, 1));
   CHECK_THAT(tracked.divergence, Catch::Matchers::Contains("threads 127 wait at barrier 8"));
   CHECK_THAT(tracked.divergence, Catch::Matchers::Contains("threads 0-126 have finished"));
 }
 
-TEST_CASE("Pitfall 2: a divergent barrier gives the naive runner a wrong sum and the tracked runner a report", "[06]") {
+TEST_CASE(
+    "Pitfall 2: a divergent barrier gives the naive runner a wrong sum and the tracked runner a "
+    "report",
+    "[06]") {
   const auto values = small_integers(128, 5);
   const float cpu = std::accumulate(values.begin(), values.end(), 0.0f);
   const auto naive = coroutine_sync::run_naive(Function::divergent, values);
   CHECK(naive.sum != cpu);  // silently wrong: thread 127 finished, so the loop stopped
   CHECK(naive.rounds == 2);
   const auto tracked = coroutine_sync::run_tracked(Function::divergent, values);
-  CHECK_THAT(tracked.divergence, Catch::Matchers::Contains("divergent __syncthreads(): threads 0-63 wait at barrier 2"));
+  CHECK_THAT(tracked.divergence, Catch::Matchers::Contains(
+                                     "divergent __syncthreads(): threads 0-63 wait at barrier 2"));
   CHECK_THAT(tracked.divergence, Catch::Matchers::Contains("threads 64-127 have finished"));
 }
 
 TEST_CASE("Pitfall 3: one std::thread per GPU thread computes the sum too", "[06]") {
   const auto values = small_integers(64, 9);
-  CHECK(coroutine_sync::run_with_std_threads(values) == std::accumulate(values.begin(), values.end(), 0.0f));
+  CHECK(coroutine_sync::run_with_std_threads(values) ==
+        std::accumulate(values.begin(), values.end(), 0.0f));
 }
 #endif

@@ -5,7 +5,8 @@
 
 #include <string>
 
-TEST_CASE("CUDA_CHECK throws with the file, line, call, error name and description", "[cuda-check]") {
+TEST_CASE("CUDA_CHECK throws with the file, line, call, error name and description",
+          "[cuda-check]") {
 #ifdef NDEBUG
   SUCCEED("this is a Release (NDEBUG) build");
 #endif
@@ -16,7 +17,8 @@ TEST_CASE("CUDA_CHECK throws with the file, line, call, error name and descripti
     const std::string message = e.what();
     CHECK(e.code() == cudaErrorInvalidConfiguration);
     CHECK_THAT(message, Catch::Matchers::Contains("cuda_check_test.cpp:"));
-    CHECK_THAT(message, Catch::Matchers::Contains("cudaErrorInvalidConfiguration failed: cudaErrorInvalidConfiguration"));
+    CHECK_THAT(message, Catch::Matchers::Contains(
+                            "cudaErrorInvalidConfiguration failed: cudaErrorInvalidConfiguration"));
     CHECK_THAT(message, Catch::Matchers::Contains("invalid configuration argument"));
   }
   CHECK_NOTHROW(CUDA_CHECK(cudaSuccess));

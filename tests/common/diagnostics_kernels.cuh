@@ -100,5 +100,6 @@ __global__ void TransposeTile(const float* in, float* out, int n) {
   __syncthreads();
   x = blockIdx.y * 32 + threadIdx.x;
   y = blockIdx.x * 32 + threadIdx.y;
-  for (int j = 0; j < 32; j += blockDim.y) out[(y + j) * n + x] = tile[threadIdx.x][threadIdx.y + j];
+  for (int j = 0; j < 32; j += blockDim.y)
+    out[(y + j) * n + x] = tile[threadIdx.x][threadIdx.y + j];
 }

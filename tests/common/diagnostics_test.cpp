@@ -42,16 +42,19 @@ int gcd(int a, int b) { return b == 0 ? a : gcd(b, a % b); }
 TEST_CASE("A reduction missing a barrier is reported as a shared-memory race", "[diagnostics]") {
   std::vector<float> in(256, 1.0f), out(2, 0.0f);
   const std::string message = error_of([&] {
-    simt::launch(simt::LaunchConfig{2, 128, 128 * sizeof(float)}, emulated::ReductionMissingBarrier, in.data(),
-                 out.data());
+    simt::launch(simt::LaunchConfig{2, 128, 128 * sizeof(float)}, emulated::ReductionMissingBarrier,
+                 in.data(), out.data());
   });
   INFO(message);
-  CHECK_THAT(message, Contains("shared-memory race in kernel 'void emulated::ReductionMissingBarrier"));
+  CHECK_THAT(message,
+             Contains("shared-memory race in kernel 'void emulated::ReductionMissingBarrier"));
   CHECK_THAT(message, Contains("block (0, 0, 0)"));
-  CHECK_THAT(message, Contains("in barrier interval 1 (after __syncthreads() at diagnostics_kernels.cuh:"));
+  CHECK_THAT(message,
+             Contains("in barrier interval 1 (after __syncthreads() at diagnostics_kernels.cuh:"));
   // Without the barrier the loop is one interval: thread 0 runs it first and reads sdata[1]
   // (at s = 1); thread 1 then writes sdata[1] (at s = 64).
-  CHECK_THAT(message, Contains("thread 0 read 'sdata' + 4 bytes (dynamic shared memory, offset 4)"));
+  CHECK_THAT(message,
+             Contains("thread 0 read 'sdata' + 4 bytes (dynamic shared memory, offset 4)"));
   CHECK_THAT(message, Contains("thread 1 writes it"));
 }
 
@@ -60,8 +63,8 @@ TEST_CASE("The same race is reported identically whatever the thread order", "[d
   std::vector<float> in(128, 1.0f), out(1, 0.0f);
   const auto run = [&] {
     return error_of([&] {
-      simt::launch(simt::LaunchConfig{1, 128, 128 * sizeof(float)}, emulated::ReductionMissingBarrier, in.data(),
-                   out.data());
+      simt::launch(simt::LaunchConfig{1, 128, 128 * sizeof(float)},
+                   emulated::ReductionMissingBarrier, in.data(), out.data());
     });
   };
   const std::string in_order = run();
@@ -72,9 +75,11 @@ TEST_CASE("The same race is reported identically whatever the thread order", "[d
   CHECK_THAT(shuffled, Contains("'sdata'"));
 }
 
-TEST_CASE("Half a warp skipping a barrier is reported with the threads on each side", "[diagnostics]") {
+TEST_CASE("Half a warp skipping a barrier is reported with the threads on each side",
+          "[diagnostics]") {
   std::vector<int> out(128);
-  const std::string message = error_of([&] { simt::launch(1, 128, emulated::BarrierForFirst48, out.data()); });
+  const std::string message =
+      error_of([&] { simt::launch(1, 128, emulated::BarrierForFirst48, out.data()); });
   CHECK_THAT(message, Contains("BarrierForFirst48"));
   CHECK_THAT(message, Contains("threads 0-47 wait at __syncthreads() at diagnostics_kernels.cuh:"));
   CHECK_THAT(message, Contains("threads 48-127 have exited"));
@@ -82,7 +87,8 @@ TEST_CASE("Half a warp skipping a barrier is reported with the threads on each s
 
 TEST_CASE("A whole warp skipping a barrier is reported too", "[diagnostics]") {
   std::vector<int> out(128);
-  const std::string message = error_of([&] { simt::launch(1, 128, emulated::BarrierForFirst32, out.data()); });
+  const std::string message =
+      error_of([&] { simt::launch(1, 128, emulated::BarrierForFirst32, out.data()); });
   CHECK_THAT(message, Contains("BarrierForFirst32"));
   CHECK_THAT(message, Contains("threads 0-31 wait at __syncthreads()"));
   CHECK_THAT(message, Contains("threads 32-127 have exited"));
@@ -90,28 +96,36 @@ TEST_CASE("A whole warp skipping a barrier is reported too", "[diagnostics]") {
 
 TEST_CASE("Writing past the dynamic shared memory of the launch is reported", "[diagnostics]") {
   std::vector<int> out(64);
-  const std::string message = error_of(
-      [&] { simt::launch(simt::LaunchConfig{1, 64, 64 * sizeof(int)}, emulated::WritePastDynamicShared, out.data()); });
-  CHECK_THAT(message, Contains("out-of-bounds shared memory access in kernel 'void emulated::WritePastDynamicShared"));
-  CHECK_THAT(message, Contains("thread 63 of block (0, 0, 0) writes 4 bytes at byte 256 of 'smem'"));
+  const std::string message = error_of([&] {
+    simt::launch(simt::LaunchConfig{1, 64, 64 * sizeof(int)}, emulated::WritePastDynamicShared,
+                 out.data());
+  });
+  CHECK_THAT(
+      message,
+      Contains(
+          "out-of-bounds shared memory access in kernel 'void emulated::WritePastDynamicShared"));
+  CHECK_THAT(message,
+             Contains("thread 63 of block (0, 0, 0) writes 4 bytes at byte 256 of 'smem'"));
   CHECK_THAT(message, Contains("past the 256 bytes of dynamic shared memory"));
 }
 
 TEST_CASE("Mapping a rank outside the cluster is reported", "[diagnostics]") {
   std::vector<unsigned> out(32);
   const std::string message = error_of([&] {
-    simt::launch(simt::LaunchConfig{4, 32, 32 * sizeof(unsigned), {4, 1, 1}}, emulated::MapRankOutsideCluster,
-                 out.data());
+    simt::launch(simt::LaunchConfig{4, 32, 32 * sizeof(unsigned), {4, 1, 1}},
+                 emulated::MapRankOutsideCluster, out.data());
   });
   CHECK_THAT(message, Contains("map_shared_rank in kernel 'void emulated::MapRankOutsideCluster"));
-  CHECK_THAT(message, Contains("thread 0 of block (0, 0, 0) asks for rank 4, outside its cluster of 4 blocks"));
+  CHECK_THAT(
+      message,
+      Contains("thread 0 of block (0, 0, 0) asks for rank 4, outside its cluster of 4 blocks"));
 }
 
 TEST_CASE("Reading a peer's shared memory after the peer exited is reported", "[diagnostics]") {
   std::vector<unsigned> out(4 * 32);
   const std::string message = error_of([&] {
-    simt::launch(simt::LaunchConfig{4, 32, 32 * sizeof(unsigned), {4, 1, 1}}, emulated::ReadPeerWithoutFinalSync,
-                 out.data());
+    simt::launch(simt::LaunchConfig{4, 32, 32 * sizeof(unsigned), {4, 1, 1}},
+                 emulated::ReadPeerWithoutFinalSync, out.data());
   });
   CHECK_THAT(message, Contains("distributed shared memory used after its block exited"));
   CHECK_THAT(message, Contains("ReadPeerWithoutFinalSync"));
@@ -129,8 +143,8 @@ TEST_CASE("Diagnostics can be switched off", "[diagnostics]") {
   SettingsGuard guard;
   simt::settings().diagnostics = false;
   std::vector<float> in(128, 1.0f), out(1, 0.0f);
-  CHECK_NOTHROW(simt::launch(simt::LaunchConfig{1, 128, 128 * sizeof(float)}, emulated::ReductionMissingBarrier,
-                             in.data(), out.data()));
+  CHECK_NOTHROW(simt::launch(simt::LaunchConfig{1, 128, 128 * sizeof(float)},
+                             emulated::ReductionMissingBarrier, in.data(), out.data()));
 }
 
 // Lane i reads word i*s; words sit in bank (word mod 32). Lanes i and j collide when
@@ -141,8 +155,8 @@ TEST_CASE("A 4-byte stride s costs gcd of s and 32 wavefronts per request", "[ba
   const unsigned threads = 128, warps = threads / 32;
   std::vector<float> out(threads);
   const int words = 32 * static_cast<int>(warps) * stride;
-  simt::launch(simt::LaunchConfig{1, threads, words * sizeof(float)}, emulated::StridedWordRead, out.data(), stride,
-               words);
+  simt::launch(simt::LaunchConfig{1, threads, words * sizeof(float)}, emulated::StridedWordRead,
+               out.data(), stride, words);
   const auto c = simt::last_launch_counters();
   INFO("stride " << stride);
   CHECK(c.load_requests == warps);
@@ -150,7 +164,8 @@ TEST_CASE("A 4-byte stride s costs gcd of s and 32 wavefronts per request", "[ba
   CHECK(c.load_conflicts() == warps * static_cast<unsigned>(gcd(stride, 32) - 1));
   // The fill writes consecutive words: one wavefront per store request.
   CHECK(c.store_wavefronts == c.store_requests);
-  for (unsigned t = 0; t < threads; ++t) CHECK(out[t] == static_cast<float>((t / 32) * 32 * stride + (t % 32) * stride));
+  for (unsigned t = 0; t < threads; ++t)
+    CHECK(out[t] == static_cast<float>((t / 32) * 32 * stride + (t % 32) * stride));
 }
 
 TEST_CASE("All lanes reading one word take one wavefront", "[bank-counters]") {
@@ -164,12 +179,14 @@ TEST_CASE("All lanes reading one word take one wavefront", "[bank-counters]") {
 
 // The transpose's second phase reads tile[threadIdx.x][j]: column reads. With 32 columns all
 // 32 lanes hit one bank (32 wavefronts); with 33 they spread over all banks (1 wavefront).
-TEST_CASE("A 32x32 tile transpose reads conflict-free only with one column of padding", "[bank-counters]") {
+TEST_CASE("A 32x32 tile transpose reads conflict-free only with one column of padding",
+          "[bank-counters]") {
   const int n = 64;
   std::vector<float> in(n * n), out(n * n);
   std::iota(in.begin(), in.end(), 0.0f);
   const simt::Dim3 grid(n / 32, n / 32), block(32, 8);
-  const unsigned requests = 4 * 4 * 8;  // 4 blocks x 8 warps x 4 loop steps, for loads and for stores
+  const unsigned requests =
+      4 * 4 * 8;  // 4 blocks x 8 warps x 4 loop steps, for loads and for stores
 
   simt::launch(grid, block, emulated::TransposeTile<33>, in.data(), out.data(), n);
   auto padded = simt::last_launch_counters();
@@ -191,11 +208,13 @@ TEST_CASE("Correct kernels give identical results in shuffled thread orders", "[
   const int n = 64;
   std::vector<float> in(n * n), reference(n * n), out(n * n);
   std::iota(in.begin(), in.end(), 0.0f);
-  simt::launch(simt::Dim3(2, 2), simt::Dim3(32, 8), emulated::TransposeTile<33>, in.data(), reference.data(), n);
+  simt::launch(simt::Dim3(2, 2), simt::Dim3(32, 8), emulated::TransposeTile<33>, in.data(),
+               reference.data(), n);
   std::vector<int> counts(3);
   for (std::uint64_t seed : {1ull, 2ull, 99ull}) {
     simt::settings().shuffle_seed = seed;
-    simt::launch(simt::Dim3(2, 2), simt::Dim3(32, 8), emulated::TransposeTile<33>, in.data(), out.data(), n);
+    simt::launch(simt::Dim3(2, 2), simt::Dim3(32, 8), emulated::TransposeTile<33>, in.data(),
+                 out.data(), n);
     CHECK(out == reference);
     simt::launch(3, 256, emulated::SharedCounterWithAtomics, counts.data());
     CHECK(counts == std::vector<int>{256, 256, 256});

@@ -17,7 +17,8 @@ TEST_CASE("A measurement label is the quoted device name, the driver API version
   const std::string date = label.substr(prefix.size());  // YYYY-MM-DD
   REQUIRE(date.size() == 10);
   for (std::size_t i = 0; i < date.size(); ++i)
-    CHECK((i == 4 || i == 7 ? date[i] == '-' : std::isdigit(static_cast<unsigned char>(date[i])) != 0));
+    CHECK((i == 4 || i == 7 ? date[i] == '-'
+                            : std::isdigit(static_cast<unsigned char>(date[i])) != 0));
   CHECK(date.substr(0, 2) == "20");
   // The docs' tables (docs/_ext/csv_plots.py) find these columns by name.
   CHECK(std::string(tutorial::measurement_label_columns) == "device,cuda_driver_api,date");

@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-TEST_CASE("A launch with more threads than a block may have is reported by CUDA_CHECK", "[cuda-check]") {
+TEST_CASE("A launch with more threads than a block may have is reported by CUDA_CHECK",
+          "[cuda-check]") {
   // VecAdd<<<1, N>>> refuses N > 1024 itself; the raw launch below asks the GPU for 2048.
   // CUDA 13 on an H100 reports cudaErrorInvalidValue ("invalid argument"); older toolkits
   // reported cudaErrorInvalidConfiguration. Either way the check names where and what.

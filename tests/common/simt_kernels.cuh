@@ -11,10 +11,18 @@ __global__ void WriteIndices(unsigned* linear, unsigned* coordinates) {
   unsigned global = block * threads_per_block + thread;
   linear[global] = global;
   unsigned* c = coordinates + 12 * global;
-  c[0] = threadIdx.x; c[1] = threadIdx.y; c[2] = threadIdx.z;
-  c[3] = blockIdx.x;  c[4] = blockIdx.y;  c[5] = blockIdx.z;
-  c[6] = blockDim.x;  c[7] = blockDim.y;  c[8] = blockDim.z;
-  c[9] = gridDim.x;   c[10] = gridDim.y;  c[11] = gridDim.z;
+  c[0] = threadIdx.x;
+  c[1] = threadIdx.y;
+  c[2] = threadIdx.z;
+  c[3] = blockIdx.x;
+  c[4] = blockIdx.y;
+  c[5] = blockIdx.z;
+  c[6] = blockDim.x;
+  c[7] = blockDim.y;
+  c[8] = blockDim.z;
+  c[9] = gridDim.x;
+  c[10] = gridDim.y;
+  c[11] = gridDim.z;
 }
 
 // Each thread reads its right neighbour's value after a barrier: without a working barrier
@@ -169,6 +177,4 @@ __global__ void ClusterSyncSkippedByOneBlock(int* out) {
 }
 
 // Every thread prints one line.
-__global__ void PrintFromEveryThread() {
-  printf("block %u thread %u\n", blockIdx.x, threadIdx.x);
-}
+__global__ void PrintFromEveryThread() { printf("block %u thread %u\n", blockIdx.x, threadIdx.x); }

@@ -22,14 +22,17 @@ namespace {
 
 // Restores the emulator's settings after a test changes them.
 struct WorkerThreads {
-  explicit WorkerThreads(unsigned n) : saved(simt::settings()) { simt::settings().worker_threads = n; }
+  explicit WorkerThreads(unsigned n) : saved(simt::settings()) {
+    simt::settings().worker_threads = n;
+  }
   ~WorkerThreads() { simt::settings() = saved; }
   simt::Settings saved;
 };
 
 }  // namespace
 
-TEST_CASE("Every thread of a 3D grid of 3D blocks sees its own indices and the launch shape", "[simt]") {
+TEST_CASE("Every thread of a 3D grid of 3D blocks sees its own indices and the launch shape",
+          "[simt]") {
   const auto shape = GENERATE(std::pair{simt::Dim3(1), simt::Dim3(1)},
                               std::pair{simt::Dim3(3, 2, 2), simt::Dim3(4, 3, 2)},
                               std::pair{simt::Dim3(5, 1, 3), simt::Dim3(32, 1, 1)},
@@ -47,8 +50,8 @@ TEST_CASE("Every thread of a 3D grid of 3D blocks sees its own indices and the l
           for (unsigned ty = 0; ty < block.y; ++ty)
             for (unsigned tx = 0; tx < block.x; ++tx, ++global) {
               const unsigned* e = &c[12 * global];
-              const unsigned expected[12] = {tx, ty, tz, bx, by, bz, block.x, block.y, block.z,
-                                             grid.x, grid.y, grid.z};
+              const unsigned expected[12] = {tx,      ty,      tz,      bx,     by,     bz,
+                                             block.x, block.y, block.z, grid.x, grid.y, grid.z};
               wrong += linear[global] != global || !std::equal(e, e + 12, expected);
             }
   REQUIRE(wrong == 0);
@@ -56,10 +59,12 @@ TEST_CASE("Every thread of a 3D grid of 3D blocks sees its own indices and the l
 
 TEST_CASE("The emulator refuses launches the GPU refuses", "[simt]") {
   std::vector<unsigned> a(4096), b(12 * 4096);
-  CHECK_THROWS_AS(simt::launch(1, 1025, emulated::WriteIndices, a.data(), b.data()), simt::LaunchError);
+  CHECK_THROWS_AS(simt::launch(1, 1025, emulated::WriteIndices, a.data(), b.data()),
+                  simt::LaunchError);
   CHECK_THROWS_AS(simt::launch(1, simt::Dim3(1, 1, 65), emulated::WriteIndices, a.data(), b.data()),
                   simt::LaunchError);
-  CHECK_THROWS_AS(simt::launch(0, 32, emulated::WriteIndices, a.data(), b.data()), simt::LaunchError);
+  CHECK_THROWS_AS(simt::launch(0, 32, emulated::WriteIndices, a.data(), b.data()),
+                  simt::LaunchError);
   CHECK_THROWS_AS(simt::launch(simt::Dim3(1, 65536), 1, emulated::WriteIndices, a.data(), b.data()),
                   simt::LaunchError);
   simt::LaunchConfig too_much_shared{1, 32, 232449};
@@ -72,7 +77,8 @@ TEST_CASE("__syncthreads makes every thread's write visible before any thread re
   const std::size_t n = std::size_t{blocks} * threads;
   std::vector<int> in(n), scratch(n, -1), out(n, -1);
   std::iota(in.begin(), in.end(), 7);
-  simt::launch(blocks, threads, emulated::RotateLeftThroughGlobal, in.data(), scratch.data(), out.data());
+  simt::launch(blocks, threads, emulated::RotateLeftThroughGlobal, in.data(), scratch.data(),
+               out.data());
   std::size_t wrong = 0;
   for (unsigned b = 0; b < blocks; ++b)
     for (unsigned t = 0; t < threads; ++t)
@@ -114,7 +120,8 @@ TEST_CASE("A barrier that some threads skip by exiting is reported instead of co
     CHECK_THAT(message, Catch::Matchers::Contains(
                             "in kernel 'void emulated::BarrierSkippedByExitedThreads(int*)'"));
     CHECK_THAT(message, Catch::Matchers::Contains("block (0, 0, 0)"));
-    CHECK_THAT(message, Catch::Matchers::Contains("threads 0-63 wait at __syncthreads() at simt_kernels.cuh:"));
+    CHECK_THAT(message, Catch::Matchers::Contains(
+                            "threads 0-63 wait at __syncthreads() at simt_kernels.cuh:"));
     CHECK_THAT(message, Catch::Matchers::Contains("threads 64-127 have exited"));
   }
 }
@@ -171,7 +178,8 @@ TEST_CASE("Static shared memory is private to each block", "[simt]") {
   REQUIRE(wrong == 0);
 }
 
-TEST_CASE("Dynamic shared memory and 2D and scalar static shared variables work together", "[simt]") {
+TEST_CASE("Dynamic shared memory and 2D and scalar static shared variables work together",
+          "[simt]") {
   const unsigned blocks = 3, threads = 128;
   std::vector<float> in(blocks * threads), out(blocks * 5, -1.0f);
   for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i % 7);
@@ -203,8 +211,8 @@ TEST_CASE("Shared-memory atomics count every thread", "[simt]") {
 }
 
 TEST_CASE("Cluster rank and shape follow the position of the block in its cluster", "[simt]") {
-  const auto cluster = GENERATE(simt::Dim3(1, 1), simt::Dim3(2, 1), simt::Dim3(4, 1), simt::Dim3(2, 2),
-                                simt::Dim3(1, 4), simt::Dim3(8, 1));
+  const auto cluster = GENERATE(simt::Dim3(1, 1), simt::Dim3(2, 1), simt::Dim3(4, 1),
+                                simt::Dim3(2, 2), simt::Dim3(1, 4), simt::Dim3(8, 1));
   const simt::Dim3 grid(8, 4), block(4, 2);
   std::vector<unsigned> out(8 * grid.volume(), ~0u);
   simt::LaunchConfig config{grid, block, 0, cluster};
@@ -217,14 +225,18 @@ TEST_CASE("Cluster rank and shape follow the position of the block in its cluste
       const unsigned expected[8] = {cx + cy * cluster.x,
                                     static_cast<unsigned>(cluster.volume()),
                                     static_cast<unsigned>(cluster.volume() * block.volume()),
-                                    cluster.x, cluster.y, cx, cy,
+                                    cluster.x,
+                                    cluster.y,
+                                    cx,
+                                    cy,
                                     (bx + by * grid.x) * static_cast<unsigned>(block.volume())};
       wrong += !std::equal(o, o + 8, expected);
     }
   REQUIRE(wrong == 0);
 }
 
-TEST_CASE("Distributed shared memory passes values and atomics between the blocks of a cluster", "[simt]") {
+TEST_CASE("Distributed shared memory passes values and atomics between the blocks of a cluster",
+          "[simt]") {
   const unsigned cluster_size = GENERATE(1u, 2u, 4u, 8u, 16u);
   const unsigned blocks = 16, threads = 64;
   std::vector<unsigned> out(blocks * threads + blocks, ~0u);
@@ -243,18 +255,22 @@ TEST_CASE("Distributed shared memory passes values and atomics between the block
 
 TEST_CASE("Cluster launches the GPU refuses are refused", "[simt]") {
   std::vector<unsigned> out(1024);
-  CHECK_THROWS_AS(simt::launch(simt::LaunchConfig{6, 32, 0, {4, 1, 1}}, emulated::DescribeCluster, out.data()),
-                  simt::LaunchError);  // 6 blocks are not whole clusters of 4
-  CHECK_THROWS_AS(simt::launch(simt::LaunchConfig{16, 32, 0, {16, 1, 1}}, emulated::DescribeCluster, out.data()),
+  CHECK_THROWS_AS(
+      simt::launch(simt::LaunchConfig{6, 32, 0, {4, 1, 1}}, emulated::DescribeCluster, out.data()),
+      simt::LaunchError);  // 6 blocks are not whole clusters of 4
+  CHECK_THROWS_AS(simt::launch(simt::LaunchConfig{16, 32, 0, {16, 1, 1}}, emulated::DescribeCluster,
+                               out.data()),
                   simt::LaunchError);  // 16 needs the non-portable attribute
-  CHECK_THROWS_AS(simt::launch(simt::LaunchConfig{32, 32, 0, {0, 1, 1}}, emulated::DescribeCluster, out.data()),
-                  simt::LaunchError);
+  CHECK_THROWS_AS(
+      simt::launch(simt::LaunchConfig{32, 32, 0, {0, 1, 1}}, emulated::DescribeCluster, out.data()),
+      simt::LaunchError);
 }
 
 TEST_CASE("A cluster barrier that one block skips is reported", "[simt]") {
   std::vector<int> out(4, 0);
   try {
-    simt::launch(simt::LaunchConfig{4, 32, 0, {2, 1, 1}}, emulated::ClusterSyncSkippedByOneBlock, out.data());
+    simt::launch(simt::LaunchConfig{4, 32, 0, {2, 1, 1}}, emulated::ClusterSyncSkippedByOneBlock,
+                 out.data());
     FAIL("no error reported");
   } catch (const simt::KernelError& e) {
     const std::string message = e.what();
@@ -267,7 +283,8 @@ TEST_CASE("A cluster barrier that one block skips is reported", "[simt]") {
 TEST_CASE("Device printf output comes block by block whatever the number of workers", "[simt]") {
   std::string expected;
   for (unsigned b = 0; b < 5; ++b)
-    for (unsigned t = 0; t < 3; ++t) expected += "block " + std::to_string(b) + " thread " + std::to_string(t) + "\n";
+    for (unsigned t = 0; t < 3; ++t)
+      expected += "block " + std::to_string(b) + " thread " + std::to_string(t) + "\n";
   for (unsigned workers : {1u, 2u, 5u}) {
     WorkerThreads setting(workers);
     std::fflush(stdout);
@@ -281,7 +298,8 @@ TEST_CASE("Device printf output comes block by block whatever the number of work
     close(saved);
     close(fd);
     std::ifstream in(name);
-    const std::string printed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string printed((std::istreambuf_iterator<char>(in)),
+                              std::istreambuf_iterator<char>());
     std::remove(name);
     CHECK(printed == expected);
   }

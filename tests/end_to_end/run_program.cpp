@@ -31,7 +31,8 @@ ProgramResult run_program(const std::string& path, const std::vector<std::string
   char err_name[] = "/tmp/tutorial-e2e-err-XXXXXX";
   const int out_fd = mkstemp(out_name);
   const int err_fd = mkstemp(err_name);
-  if (out_fd < 0 || err_fd < 0) throw std::runtime_error("run_program: cannot create temporary files");
+  if (out_fd < 0 || err_fd < 0)
+    throw std::runtime_error("run_program: cannot create temporary files");
 
   std::vector<char*> argv;
   argv.push_back(const_cast<char*>(path.c_str()));

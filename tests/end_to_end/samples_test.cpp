@@ -22,22 +22,38 @@ struct Sample {
 
 const std::vector<Sample>& samples() {
   static const std::vector<Sample> all = {
-      {"01_vector_add", SAMPLE_01_VECTOR_ADD, {"--n", "--block-n", "--seed"}, {"--variant", "--backend"}},
-      {"02_matrix_add", SAMPLE_02_MATRIX_ADD, {"--rows", "--cols", "--block-n", "--seed"},
+      {"01_vector_add",
+       SAMPLE_01_VECTOR_ADD,
+       {"--n", "--block-n", "--seed"},
        {"--variant", "--backend"}},
-      {"03_thread_block_clusters", SAMPLE_03_THREAD_BLOCK_CLUSTERS,
-       {"--grid-x", "--grid-y", "--cluster-x", "--cluster-y", "--threads", "--exchange-cluster-size", "--seed"},
+      {"02_matrix_add",
+       SAMPLE_02_MATRIX_ADD,
+       {"--rows", "--cols", "--block-n", "--seed"},
+       {"--variant", "--backend"}},
+      {"03_thread_block_clusters",
+       SAMPLE_03_THREAD_BLOCK_CLUSTERS,
+       {"--grid-x", "--grid-y", "--cluster-x", "--cluster-y", "--threads",
+        "--exchange-cluster-size", "--seed"},
        {"--backend"}},
-      {"04_distributed_shared_memory_histogram", SAMPLE_04_HISTOGRAM,
-       {"--n", "--bins", "--cluster-size", "--seed"}, {"--strategy", "--distribution", "--backend"}},
-      {"05_shared_memory_bank_conflicts", SAMPLE_05_BANK_CONFLICTS, {"--stride", "--n", "--seed"}, {"--backend"}},
-      {"06_coroutine_sync_emulation", SAMPLE_06_COROUTINE_SYNC, {"--threads", "--seed"}, {"--backend"}},
+      {"04_distributed_shared_memory_histogram",
+       SAMPLE_04_HISTOGRAM,
+       {"--n", "--bins", "--cluster-size", "--seed"},
+       {"--strategy", "--distribution", "--backend"}},
+      {"05_shared_memory_bank_conflicts",
+       SAMPLE_05_BANK_CONFLICTS,
+       {"--stride", "--n", "--seed"},
+       {"--backend"}},
+      {"06_coroutine_sync_emulation",
+       SAMPLE_06_COROUTINE_SYNC,
+       {"--threads", "--seed"},
+       {"--backend"}},
   };
   return all;
 }
 
 const Sample& sample(const std::string& name) {
-  return *std::find_if(samples().begin(), samples().end(), [&](const Sample& s) { return s.name == name; });
+  return *std::find_if(samples().begin(), samples().end(),
+                       [&](const Sample& s) { return s.name == name; });
 }
 
 std::size_t count(const std::string& text, const std::string& what) {
@@ -72,9 +88,11 @@ std::vector<BadRun> bad_runs() {
   std::vector<BadRun> rows;
   for (const Sample& s : samples()) {
     for (const std::string& option : s.integer_options) {
-      for (const char* value : {"abc", "-5", "1e30", "99999999999999999999", "3.5", "", "12abc", "+7", " 9"})
+      for (const char* value :
+           {"abc", "-5", "1e30", "99999999999999999999", "3.5", "", "12abc", "+7", " 9"})
         rows.push_back({s.name, {option, value}, option});
-      if (option != "--seed" && option != "--cluster-size") rows.push_back({s.name, {option, "0"}, option});
+      if (option != "--seed" && option != "--cluster-size")
+        rows.push_back({s.name, {option, "0"}, option});
       rows.push_back({s.name, {option}, option});  // value missing
     }
     for (const std::string& option : s.choice_options) {
@@ -90,11 +108,14 @@ std::vector<BadRun> bad_runs() {
   rows.push_back({"02_matrix_add", {"--block-n", "33"}, "--block-n"});
   rows.push_back({"02_matrix_add", {"--rows", "1048561"}, "--rows"});
   rows.push_back({"03_thread_block_clusters", {"--grid-x", "7"}, "--grid-x"});
-  rows.push_back({"03_thread_block_clusters", {"--cluster-x", "4", "--cluster-y", "8"}, "--cluster-x"});
+  rows.push_back(
+      {"03_thread_block_clusters", {"--cluster-x", "4", "--cluster-y", "8"}, "--cluster-x"});
   rows.push_back({"03_thread_block_clusters", {"--threads", "1025"}, "--threads"});
   const std::string histogram = "04_distributed_shared_memory_histogram";
   rows.push_back({histogram, {"--strategy", "shared", "--bins", "100000"}, "--strategy shared"});
-  rows.push_back({histogram, {"--strategy", "cluster", "--cluster-size", "2", "--bins", "1000000"}, "--cluster-size"});
+  rows.push_back({histogram,
+                  {"--strategy", "cluster", "--cluster-size", "2", "--bins", "1000000"},
+                  "--cluster-size"});
   rows.push_back({histogram, {"--strategy", "cluster", "--bins", "5000000"}, "--strategy cluster"});
   rows.push_back({histogram, {"--cluster-size", "4"}, "--cluster-size"});
   rows.push_back({histogram, {"--n", "2^40"}, "--n"});
@@ -102,7 +123,8 @@ std::vector<BadRun> bad_runs() {
   rows.push_back({histogram, {"--input", MALFORMED_VALUES_FILE}, "--input"});
   rows.push_back({"05_shared_memory_bank_conflicts", {"--stride", "65"}, "--stride"});
   rows.push_back({"05_shared_memory_bank_conflicts", {"--n", "100"}, "--n"});
-  rows.push_back({"05_shared_memory_bank_conflicts", {"--benchmark", "--backend", "host"}, "--benchmark"});
+  rows.push_back(
+      {"05_shared_memory_bank_conflicts", {"--benchmark", "--backend", "host"}, "--benchmark"});
   for (const char* threads : {"1", "3", "100", "2048"})
     rows.push_back({"06_coroutine_sync_emulation", {"--threads", threads}, "--threads"});
   return rows;
@@ -110,7 +132,8 @@ std::vector<BadRun> bad_runs() {
 
 }  // namespace
 
-TEST_CASE("Samples run with default and edge arguments and print one match line per kernel", "[e2e]") {
+TEST_CASE("Samples run with default and edge arguments and print one match line per kernel",
+          "[e2e]") {
   const std::vector<GoodRun> runs = {
       {"01_vector_add", {}, 3},
       {"01_vector_add", {"--backend", "host"}, 3},
@@ -124,11 +147,17 @@ TEST_CASE("Samples run with default and edge arguments and print one match line 
       {"02_matrix_add", {"--variant", "vectorized", "--rows", "3", "--cols", "7"}, 1},
       {"02_matrix_add", {"--variant", "thread-id"}, 1},
       {"03_thread_block_clusters", {}, 3},
-      {"03_thread_block_clusters", {"--grid-x", "4", "--grid-y", "4", "--cluster-x", "1", "--cluster-y", "4"}, 3},
-      {"03_thread_block_clusters", {"--cluster-x", "16", "--cluster-y", "1", "--grid-x", "16", "--exchange-cluster-size", "16"}, 3},
+      {"03_thread_block_clusters",
+       {"--grid-x", "4", "--grid-y", "4", "--cluster-x", "1", "--cluster-y", "4"},
+       3},
+      {"03_thread_block_clusters",
+       {"--cluster-x", "16", "--cluster-y", "1", "--grid-x", "16", "--exchange-cluster-size", "16"},
+       3},
       {"04_distributed_shared_memory_histogram", {}, 1},
       {"04_distributed_shared_memory_histogram", {"--strategy", "global", "--n", "1"}, 1},
-      {"04_distributed_shared_memory_histogram", {"--strategy", "cluster", "--cluster-size", "8", "--bins", "1001"}, 1},
+      {"04_distributed_shared_memory_histogram",
+       {"--strategy", "cluster", "--cluster-size", "8", "--bins", "1001"},
+       1},
       {"04_distributed_shared_memory_histogram", {"--distribution", "skewed", "--bins", "256"}, 1},
       {"05_shared_memory_bank_conflicts", {}, 1},  // one "results: match" line after the table
       {"05_shared_memory_bank_conflicts", {"--stride", "64"}, 1},
@@ -148,11 +177,13 @@ TEST_CASE("Samples run with default and edge arguments and print one match line 
   }
 }
 
-TEST_CASE("The histogram sample reads values from a file and writes its counts to a file", "[e2e]") {
+TEST_CASE("The histogram sample reads values from a file and writes its counts to a file",
+          "[e2e]") {
   const std::string in = "/tmp/tutorial-e2e-values.txt", out = "/tmp/tutorial-e2e-counts.txt";
   std::ofstream(in) << "3 1 4 1 5\n9 2 6\n-7 5 3\n";
-  const auto result = test::run_program(sample("04_distributed_shared_memory_histogram").path,
-                                        {"--backend", "host", "--input", in, "--bins", "6", "--output", out});
+  const auto result =
+      test::run_program(sample("04_distributed_shared_memory_histogram").path,
+                        {"--backend", "host", "--input", in, "--bins", "6", "--output", out});
   INFO(result.out << result.err);
   CHECK(result.exit_code == 0);
   std::ifstream counts(out);

@@ -65,7 +65,8 @@ Result measure(unsigned threads, unsigned workers, unsigned blocks, bool checks)
   // Verify: block b sums in[b*threads .. +threads).
   for (unsigned b = 0; b < blocks; ++b) {
     float expected = 0;
-    for (unsigned t = 0; t < threads; ++t) expected += in[static_cast<std::size_t>(b) * threads + t];
+    for (unsigned t = 0; t < threads; ++t)
+      expected += in[static_cast<std::size_t>(b) * threads + t];
     if (out[b] != expected) {
       std::fprintf(stderr, "emulator_benchmark: wrong sum in block %u\n", b);
       std::exit(1);
@@ -80,26 +81,30 @@ Result measure(unsigned threads, unsigned workers, unsigned blocks, bool checks)
 
 int main() {
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
-  std::printf("CPU emulator: shared-memory tree reduction, median (and fastest) of 5 launches (%u hardware threads)\n",
-              hardware);
+  std::printf(
+      "CPU emulator: shared-memory tree reduction, median (and fastest) of 5 launches (%u hardware "
+      "threads)\n",
+      hardware);
   std::printf("%8s %8s %7s %10s %18s %8s %14s %18s\n", "threads", "workers", "checks", "blocks",
               "ns/thread-barrier", "fastest", "blocks/s", "allocations/block");
   for (bool checks : {false, true}) {
     for (unsigned threads : {128u, 256u, 1024u}) {
       const unsigned blocks = (checks ? (1u << 21) : (1u << 23)) / threads;
       const Result one = measure(threads, 1, blocks, checks);
-      std::printf("%8u %8u %7s %10u %18.2f %8.2f %14.0f %18.4f\n", threads, 1u, checks ? "on" : "off",
-                  blocks, one.ns_per_thread_barrier, one.fastest_ns, one.blocks_per_second,
-                  one.allocations_per_block);
+      std::printf("%8u %8u %7s %10u %18.2f %8.2f %14.0f %18.4f\n", threads, 1u,
+                  checks ? "on" : "off", blocks, one.ns_per_thread_barrier, one.fastest_ns,
+                  one.blocks_per_second, one.allocations_per_block);
       if (hardware > 1) {
         const Result all = measure(threads, hardware, blocks, checks);
-        std::printf("%8u %8u %7s %10u %18.2f %8.2f %14.0f %18.4f   (%.2fx the 1-worker throughput)\n",
-                    threads, hardware, checks ? "on" : "off", blocks, all.ns_per_thread_barrier,
-                    all.fastest_ns, all.blocks_per_second, all.allocations_per_block,
-                    all.blocks_per_second / one.blocks_per_second);
+        std::printf(
+            "%8u %8u %7s %10u %18.2f %8.2f %14.0f %18.4f   (%.2fx the 1-worker throughput)\n",
+            threads, hardware, checks ? "on" : "off", blocks, all.ns_per_thread_barrier,
+            all.fastest_ns, all.blocks_per_second, all.allocations_per_block,
+            all.blocks_per_second / one.blocks_per_second);
       }
     }
   }
-  std::puts("checks: race, bounds and lifetime diagnostics plus bank-conflict counters (simt::Settings)");
+  std::puts(
+      "checks: race, bounds and lifetime diagnostics plus bank-conflict counters (simt::Settings)");
   return 0;
 }

@@ -39,15 +39,9 @@ void run_on_device(Bug bug) {
     case Bug::race:
       ReductionMissingBarrier<<<2, 128, 128 * sizeof(float)>>>(in.get(), out.get());
       break;
-    case Bug::half_warp:
-      BarrierForFirst48<<<1, 128>>>(ints.get());
-      break;
-    case Bug::whole_warp:
-      BarrierForFirst32<<<1, 128>>>(ints.get());
-      break;
-    case Bug::both_branches:
-      BarrierInBothBranches<<<1, 64>>>(ints.get());
-      break;
+    case Bug::half_warp: BarrierForFirst48<<<1, 128>>>(ints.get()); break;
+    case Bug::whole_warp: BarrierForFirst32<<<1, 128>>>(ints.get()); break;
+    case Bug::both_branches: BarrierInBothBranches<<<1, 64>>>(ints.get()); break;
     case Bug::dsm_after_exit: {
       const tutorial::ClusterLaunchConfig config{dim3(4), dim3(32), dim3(4), 32 * sizeof(unsigned)};
       CUDA_CHECK(cudaLaunchKernelEx(config.get(), ReadPeerWithoutFinalSync, words.get()));
@@ -68,12 +62,8 @@ void run_on_emulator(Bug bug) {
       simt::launch(simt::LaunchConfig{2, 128, 128 * sizeof(float)},
                    emulated::ReductionMissingBarrier, in.data(), out.data());
       break;
-    case Bug::half_warp:
-      simt::launch(1, 128, emulated::BarrierForFirst48, ints.data());
-      break;
-    case Bug::whole_warp:
-      simt::launch(1, 128, emulated::BarrierForFirst32, ints.data());
-      break;
+    case Bug::half_warp: simt::launch(1, 128, emulated::BarrierForFirst48, ints.data()); break;
+    case Bug::whole_warp: simt::launch(1, 128, emulated::BarrierForFirst32, ints.data()); break;
     case Bug::both_branches:
       simt::launch(1, 64, emulated::BarrierInBothBranches, ints.data());
       break;

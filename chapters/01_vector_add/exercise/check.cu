@@ -26,17 +26,20 @@ int main(int argc, char** argv) {
     bool ok = true;
     for (int n : {1000, 1, 256, 257}) {
       const int blocks = (n + 255) / 256, room = blocks * 256;
-      std::vector<float> a = tutorial::random_floats(room, 1), b = tutorial::random_floats(room, 2), c(room, -7.0f);
+      std::vector<float> a = tutorial::random_floats(room, 1), b = tutorial::random_floats(room, 2),
+                         c(room, -7.0f);
       if (chosen->backend == tutorial::Backend::emulator) {
         simt::launch(blocks, 256, emulated::VecAddAnyN, a.data(), b.data(), c.data(), n);
       } else {
-        tutorial::DeviceBuffer<float> dA{std::span<const float>(a)}, dB{std::span<const float>(b)}, dC{std::span<const float>(c)};
+        tutorial::DeviceBuffer<float> dA{std::span<const float>(a)}, dB{std::span<const float>(b)},
+            dC{std::span<const float>(c)};
         VecAddAnyN<<<blocks, 256>>>(dA.get(), dB.get(), dC.get(), n);
         CUDA_CHECK(cudaGetLastError());
         dC.copy_to(c);
       }
       int wrong = 0, beyond = 0;
-      for (int i = 0; i < room; ++i) (i < n ? wrong : beyond) += i < n ? c[i] != a[i] + b[i] : c[i] != -7.0f;
+      for (int i = 0; i < room; ++i)
+        (i < n ? wrong : beyond) += i < n ? c[i] != a[i] + b[i] : c[i] != -7.0f;
       std::printf("n = %4d: %s\n", n, wrong == 0 && beyond == 0 ? "match" : "not yet");
       if (wrong) std::printf("  %d of the first %d elements are wrong\n", wrong, n);
       if (beyond) std::printf("  %d elements past n were written: add the bounds check\n", beyond);

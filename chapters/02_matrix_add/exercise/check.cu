@@ -23,7 +23,8 @@ int main(int argc, char** argv) {
     const auto chosen = cli.parse_and_select_backend(argc, argv, {7, 5});
     if (!chosen) return 0;
     bool ok = true;
-    for (auto [rows, cols] : {std::pair{1000, 700}, std::pair{17, 33}, std::pair{1, 1}, std::pair{64, 64}}) {
+    for (auto [rows, cols] :
+         {std::pair{1000, 700}, std::pair{17, 33}, std::pair{1, 1}, std::pair{64, 64}}) {
       const auto count = static_cast<std::size_t>(rows) * cols;
       const std::vector<float> a = tutorial::random_floats(count, 5);
       std::vector<float> c(count, -7.0f);

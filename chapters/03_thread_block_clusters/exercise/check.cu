@@ -27,7 +27,8 @@ int main(int argc, char** argv) {
       const unsigned blocks = 4 * size;
       std::vector<unsigned> out(blocks, ~0u);
       if (chosen->backend == tutorial::Backend::emulator) {
-        simt::launch(simt::LaunchConfig{blocks, 32, 0, {size, 1, 1}}, emulated::ReadLeftNeighbour, out.data());
+        simt::launch(simt::LaunchConfig{blocks, 32, 0, {size, 1, 1}}, emulated::ReadLeftNeighbour,
+                     out.data());
       } else {
         tutorial::DeviceBuffer<unsigned> d{std::span<const unsigned>(out)};
         const tutorial::ClusterLaunchConfig config{dim3(blocks), dim3(32), dim3(size)};
@@ -42,7 +43,8 @@ int main(int argc, char** argv) {
       std::printf("clusters of %u: %s\n", size, wrong == 0 ? "match" : "not yet");
       ok &= wrong == 0;
     }
-    std::printf("exercise 03: %s\n", ok ? "match (every block read its left neighbour)" : "not yet");
+    std::printf("exercise 03: %s\n",
+                ok ? "match (every block read its left neighbour)" : "not yet");
     return ok ? 0 : 1;
   });
 }

@@ -17,7 +17,11 @@ int main(int argc, char** argv) {
     const auto chosen = cli.parse_and_select_backend(argc, argv, {9, 0});
     if (!chosen) return 0;
     const std::size_t h100 = 232448;  // bytes of shared memory one H100 block can have
-    struct Case { int nbins; unsigned max_cluster, expected; const char* why; };
+    struct Case {
+      int nbins;
+      unsigned max_cluster, expected;
+      const char* why;
+    };
     const Case cases[] = {
         {4096, 16, 1, "16 KiB fit in one block"},
         {65536, 16, 2, "256 KiB: two slices of 128 KiB"},
@@ -41,10 +45,13 @@ int main(int argc, char** argv) {
       std::vector<int> values(400000);
       for (int& v : values) v = pick(random);
       std::vector<int> expected(200000, 0);
-      for (int v : values) ++expected[static_cast<std::size_t>(v < 0 ? 0 : (v >= 200000 ? 199999 : v))];
-      const auto bins = histogram::compute(chosen->backend, histogram::plan(histogram::Strategy::cluster, size, 200000, limits),
-                                           values, 200000);
-      std::printf("histogram of 200000 bins over clusters of %u: %s\n", size, bins == expected ? "match" : "not yet");
+      for (int v : values)
+        ++expected[static_cast<std::size_t>(v < 0 ? 0 : (v >= 200000 ? 199999 : v))];
+      const auto bins = histogram::compute(
+          chosen->backend, histogram::plan(histogram::Strategy::cluster, size, 200000, limits),
+          values, 200000);
+      std::printf("histogram of 200000 bins over clusters of %u: %s\n", size,
+                  bins == expected ? "match" : "not yet");
       ok &= bins == expected;
     }
     std::printf("exercise 04: %s\n", ok ? "match (the cluster size follows the bins)" : "not yet");

@@ -31,15 +31,19 @@ int main(int argc, char** argv) {
       simt::launch(grid, block, emulated::TransposeExercise, in.data(), out.data(), n);
       const auto c = simt::last_launch_counters();
       std::printf("shared loads: %llu requests, %llu wavefronts, %llu bank conflicts: %s\n",
-                  static_cast<unsigned long long>(c.load_requests), static_cast<unsigned long long>(c.load_wavefronts),
-                  static_cast<unsigned long long>(c.load_conflicts()), c.load_conflicts() == 0 ? "match" : "not yet");
+                  static_cast<unsigned long long>(c.load_requests),
+                  static_cast<unsigned long long>(c.load_wavefronts),
+                  static_cast<unsigned long long>(c.load_conflicts()),
+                  c.load_conflicts() == 0 ? "match" : "not yet");
       ok &= c.load_conflicts() == 0;
     } else {
       tutorial::DeviceBuffer<float> dIn{std::span<const float>(in)}, dOut(out.size());
       TransposeExercise<<<grid, block>>>(dIn.get(), dOut.get(), n);
       CUDA_CHECK(cudaGetLastError());
       dOut.copy_to(out);
-      std::puts("(bank conflicts are counted on the emulator: run with --backend host, or tools/bank_conflicts_ncu)");
+      std::puts(
+          "(bank conflicts are counted on the emulator: run with --backend host, or "
+          "tools/bank_conflicts_ncu)");
     }
     int wrong = 0;
     for (int y = 0; y < n; ++y)

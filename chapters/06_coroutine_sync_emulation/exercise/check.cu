@@ -15,7 +15,8 @@
 namespace {
 
 bool all_finished(const std::vector<ch06::ThreadTask>& threads) {
-  return std::all_of(threads.begin(), threads.end(), [](const ch06::ThreadTask& t) { return t.done(); });
+  return std::all_of(threads.begin(), threads.end(),
+                     [](const ch06::ThreadTask& t) { return t.done(); });
 }
 
 }  // namespace
@@ -37,10 +38,12 @@ int main(int argc, char** argv) {
     // listens to the last thread stops too, and leaves the lower half unfinished.
     std::fill(shared.begin(), shared.end(), 1.0f);
     threads.clear();
-    for (unsigned tid = 0; tid < n; ++tid) threads.push_back(divergent_block_sum(shared.data(), tid, n));
+    for (unsigned tid = 0; tid < n; ++tid)
+      threads.push_back(divergent_block_sum(shared.data(), tid, n));
     run_block(threads);
     const bool finished = all_finished(threads);
-    std::printf("last thread finishing first: %s\n", finished ? "match (every thread finished)" : "not yet: threads left unfinished");
+    std::printf("last thread finishing first: %s\n",
+                finished ? "match (every thread finished)" : "not yet: threads left unfinished");
     const bool ok = sum_ok && finished;
     std::printf("exercise 06: %s\n", ok ? "match (the runner follows every thread)" : "not yet");
     return ok ? 0 : 1;

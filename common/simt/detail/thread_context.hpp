@@ -152,27 +152,27 @@ struct StaticLayout {
 
 /// @brief The bookkeeping of one block of the cluster being run.
 struct BlockState {
-  Uint3 block_idx;                          ///< `blockIdx` of this block.
-  std::uint64_t linear = 0;                 ///< Linear index of the block in the grid.
-  unsigned rank_in_cluster = 0;             ///< `this_cluster().block_rank()`.
+  Uint3 block_idx;               ///< `blockIdx` of this block.
+  std::uint64_t linear = 0;      ///< Linear index of the block in the grid.
+  unsigned rank_in_cluster = 0;  ///< `this_cluster().block_rank()`.
   /// The block's threads in the order they run, plus a last slot that returns to the runner.
   std::vector<ThreadSlot> slots;
   /// Where the interval's first thread to suspend waits (null: none has). In an interval every
   /// thread of the block runs until it suspends or exits, so the threads that did not exit
   /// are exactly those waiting: no count is needed.
   const BarrierSite* barrier = nullptr;
-  std::vector<StrayArrival> strays;         ///< Those waiting elsewhere (a bug in the kernel).
-  std::vector<unsigned> exited;             ///< Threads that returned.
-  int predicate_count = 0;                  ///< Sum of `__syncthreads_count` predicates so far.
-  int released_count = 0;                   ///< The count the last released barrier returns.
-  SharedMemory shared;                      ///< This block's shared memory.
-  std::string printed;                      ///< What the block's threads printed, in order.
-  bool alive = true;                        ///< Some thread of the block has not exited yet.
-  std::uint32_t epoch = 0;                  ///< Diagnostics: the current barrier interval's stamp.
-  std::uint32_t interval = 0;               ///< Barrier intervals completed by this block.
+  std::vector<StrayArrival> strays;  ///< Those waiting elsewhere (a bug in the kernel).
+  std::vector<unsigned> exited;      ///< Threads that returned.
+  int predicate_count = 0;           ///< Sum of `__syncthreads_count` predicates so far.
+  int released_count = 0;            ///< The count the last released barrier returns.
+  SharedMemory shared;               ///< This block's shared memory.
+  std::string printed;               ///< What the block's threads printed, in order.
+  bool alive = true;                 ///< Some thread of the block has not exited yet.
+  std::uint32_t epoch = 0;           ///< Diagnostics: the current barrier interval's stamp.
+  std::uint32_t interval = 0;        ///< Barrier intervals completed by this block.
   const BarrierSite* last_barrier = nullptr;  ///< The barrier that began the current interval.
-  std::vector<AccessRecord> accesses;       ///< Shared accesses of the current interval.
-  std::vector<std::uint32_t> access_count;  ///< Per thread: shared accesses this interval.
+  std::vector<AccessRecord> accesses;         ///< Shared accesses of the current interval.
+  std::vector<std::uint32_t> access_count;    ///< Per thread: shared accesses this interval.
 };
 
 /// @brief Shared-memory request counts of one launch (the bank-conflict counters).
@@ -199,7 +199,7 @@ struct ClusterState {
 
 /// @brief The GPU thread the current worker is running: what `threadIdx` and friends read.
 struct ThreadContext {
-  ThreadSlot* slot = nullptr;        ///< The running thread: its `threadIdx` and rank.
+  ThreadSlot* slot = nullptr;       ///< The running thread: its `threadIdx` and rank.
   Uint3 block_idx;                  ///< `blockIdx`
   Uint3 block_dim;                  ///< `blockDim`
   Uint3 grid_dim;                   ///< `gridDim`
@@ -212,19 +212,13 @@ struct ThreadContext {
 extern constinit thread_local ThreadContext current_thread;
 
 /// @brief Linear index of the running thread within its block.
-inline unsigned thread_rank() noexcept {
-  return current_thread.slot->rank;
-}
+inline unsigned thread_rank() noexcept { return current_thread.slot->rank; }
 
 /// @brief Threads per warp: consecutive thread ranks 0-31, 32-63, ... form one warp.
 inline constexpr unsigned warp_size = 32;
 /// @brief The lane (position in its warp) of the thread of linear rank `rank` in its block.
-constexpr unsigned lane_of(unsigned rank) {
-  return rank % warp_size;
-}
+constexpr unsigned lane_of(unsigned rank) { return rank % warp_size; }
 /// @brief The warp, within its block, of the thread of linear rank `rank`.
-constexpr unsigned warp_of(unsigned rank) {
-  return rank / warp_size;
-}
+constexpr unsigned warp_of(unsigned rank) { return rank / warp_size; }
 
 }  // namespace simt::detail

@@ -7,14 +7,13 @@
 /// from the address alone, so the value may be anything convertible (a shared-memory element).
 
 #include <atomic>
-#include <type_traits>
 #include <concepts>
+#include <type_traits>
 
 namespace simt::detail {
 template <class T>
 concept AtomicArithmetic = std::same_as<T, int> || std::same_as<T, unsigned> ||
-                           std::same_as<T, unsigned long long> || std::same_as<T, float> ||
-                           std::same_as<T, double>;
+    std::same_as<T, unsigned long long> || std::same_as<T, float> || std::same_as<T, double>;
 template <class T>
 concept AtomicInteger =
     std::same_as<T, int> || std::same_as<T, unsigned> || std::same_as<T, unsigned long long>;

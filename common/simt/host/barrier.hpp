@@ -34,7 +34,9 @@ namespace simt::detail {
 /// (symmetric transfer) instead of returning to a scheduler loop first.
 template <bool ParametersNeedDestruction>
 struct KernelPromise {
-  static void* operator new(std::size_t bytes) { return current_thread.cluster->frames.allocate(bytes); }
+  static void* operator new(std::size_t bytes) {
+    return current_thread.cluster->frames.allocate(bytes);
+  }
   static void operator delete(void*, std::size_t) noexcept {}  // the arena is reset per cluster
   /// The runner finds the thread through its slot.
   void get_return_object() noexcept {
@@ -95,7 +97,10 @@ inline constexpr BarrierSite barrier_site{Kind, Where{}()};
 /// @brief What a barrier awaits: the thread notes where it waits and suspends, handing the
 /// worker to the next thread; the scheduler starts the next interval once every thread the
 /// barrier concerns has arrived.
+// clang-format 14 mangles a struct with a [[nodiscard("...")]] message.
+// clang-format off
 struct [[nodiscard("a barrier must be awaited: write __syncthreads() or SIMT_SYNC(group)")]] Barrier {
+  // clang-format on
   const BarrierSite* site;
   bool await_ready() const noexcept { return false; }
   std::coroutine_handle<> await_suspend(std::coroutine_handle<>) const {
@@ -130,8 +135,8 @@ inline int threads_per_block() {
 /// Every `void` coroutine of a kernel translation unit is a kernel thread.
 template <class... Args>
 struct std::coroutine_traits<void, Args...> {
-  using promise_type = ::simt::detail::KernelPromise<
-      !(std::is_trivially_destructible_v<std::remove_cvref_t<Args>> && ...)>;
+  using promise_type = ::simt::detail::KernelPromise<!(
+      std::is_trivially_destructible_v<std::remove_cvref_t<Args>> && ...)>;
 };
 
 // The type of a lambda written where the macro expands: names that place at compile time.
@@ -141,7 +146,7 @@ struct std::coroutine_traits<void, Args...> {
 
 #define SIMT_DETAIL_BLOCK_BARRIER(predicate) \
   (co_await ::simt::detail::CountingBarrier{SIMT_DETAIL_BLOCK_SITE, (predicate) ? 1 : 0})
-#define __syncthreads() co_await ::simt::detail::Barrier{SIMT_DETAIL_BLOCK_SITE}
+#define __syncthreads() co_await ::simt::detail::Barrier(SIMT_DETAIL_BLOCK_SITE)
 #define __syncthreads_count(predicate) SIMT_DETAIL_BLOCK_BARRIER(predicate)
 #define __syncthreads_and(predicate) \
   (SIMT_DETAIL_BLOCK_BARRIER(predicate) == ::simt::detail::threads_per_block())

@@ -8,11 +8,11 @@
 #include <simt/detail/thread_context.hpp>
 #include <simt/dim3.hpp>
 
+#include <math.h>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <math.h>
 #include <utility>
 
 // Execution-space qualifiers: every function is an ordinary host function here.

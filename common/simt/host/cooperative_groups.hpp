@@ -21,6 +21,8 @@ void* map_to_cluster_rank(const void* address, unsigned rank);
 
 /// @brief What `group.sync()` gives on the host: nothing to wait on. A barrier must suspend
 /// the thread, which only `co_await` can do, so kernels write `SIMT_SYNC(group)`.
+// clang-format 14 mangles a struct with a [[nodiscard("...")]] message.
+// clang-format off
 struct [[nodiscard("on the emulator a group barrier is written SIMT_SYNC(group)")]] UnawaitedSync {
   template <class Never = void>
   bool await_ready() const {
@@ -28,6 +30,7 @@ struct [[nodiscard("on the emulator a group barrier is written SIMT_SYNC(group)"
     return false;
   }
 };
+// clang-format on
 }  // namespace simt::detail
 
 namespace cooperative_groups {
@@ -46,7 +49,9 @@ class thread_block {
   /// @brief `blockDim`.
   [[nodiscard]] simt::Dim3 dim_threads() const { return simt::detail::current_thread.block_dim; }
   /// @brief Threads in the block.
-  [[nodiscard]] unsigned num_threads() const { return static_cast<unsigned>(dim_threads().volume()); }
+  [[nodiscard]] unsigned num_threads() const {
+    return static_cast<unsigned>(dim_threads().volume());
+  }
   /// @brief Same as num_threads().
   [[nodiscard]] unsigned size() const { return num_threads(); }
 };
@@ -76,11 +81,13 @@ class cluster_group {
   [[nodiscard]] unsigned num_blocks() const { return static_cast<unsigned>(dim_blocks().volume()); }
   /// @brief Threads in the cluster.
   [[nodiscard]] unsigned num_threads() const {
-    return num_blocks() * static_cast<unsigned>(simt::Dim3(simt::detail::current_thread.block_dim).volume());
+    return num_blocks() *
+           static_cast<unsigned>(simt::Dim3(simt::detail::current_thread.block_dim).volume());
   }
   /// @brief Linear index of the thread in the cluster.
   [[nodiscard]] unsigned thread_rank() const {
-    return block_rank() * static_cast<unsigned>(simt::Dim3(simt::detail::current_thread.block_dim).volume()) +
+    return block_rank() *
+               static_cast<unsigned>(simt::Dim3(simt::detail::current_thread.block_dim).volume()) +
            simt::detail::thread_rank();
   }
   /// @brief Same as num_threads().

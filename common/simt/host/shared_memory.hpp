@@ -21,7 +21,8 @@ namespace detail {
 /// @brief Records a shared-memory access for the diagnostics and the bank counters.
 void record_shared_access(const void* address, std::size_t bytes, bool store);
 /// @brief The common case, inline: nothing to do unless checking is on.
-[[gnu::always_inline]] inline void note_shared_access(const void* address, std::size_t bytes, bool store) {
+[[gnu::always_inline]] inline void note_shared_access(const void* address, std::size_t bytes,
+                                                      bool store) {
   if (current_thread.checking) [[unlikely]]
     record_shared_access(address, bytes, store);
 }
@@ -92,11 +93,25 @@ class shared_pointer {
   auto operator*() const { return at(address_); }
   shared_pointer operator+(std::ptrdiff_t i) const noexcept { return shared_pointer(address_ + i); }
   shared_pointer operator-(std::ptrdiff_t i) const noexcept { return shared_pointer(address_ - i); }
-  std::ptrdiff_t operator-(const shared_pointer& other) const noexcept { return address_ - other.address_; }
-  shared_pointer& operator+=(std::ptrdiff_t i) noexcept { address_ += i; return *this; }
-  shared_pointer& operator-=(std::ptrdiff_t i) noexcept { address_ -= i; return *this; }
-  shared_pointer& operator++() noexcept { ++address_; return *this; }
-  shared_pointer& operator--() noexcept { --address_; return *this; }
+  std::ptrdiff_t operator-(const shared_pointer& other) const noexcept {
+    return address_ - other.address_;
+  }
+  shared_pointer& operator+=(std::ptrdiff_t i) noexcept {
+    address_ += i;
+    return *this;
+  }
+  shared_pointer& operator-=(std::ptrdiff_t i) noexcept {
+    address_ -= i;
+    return *this;
+  }
+  shared_pointer& operator++() noexcept {
+    ++address_;
+    return *this;
+  }
+  shared_pointer& operator--() noexcept {
+    --address_;
+    return *this;
+  }
   friend bool operator==(const shared_pointer&, const shared_pointer&) = default;
   friend auto operator<=>(const shared_pointer&, const shared_pointer&) = default;
 
