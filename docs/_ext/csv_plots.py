@@ -1,8 +1,8 @@
 """Plots and tables for the docs, drawn from the CSV files the benchmarks wrote on a real GPU.
 
 At the start of every build, each CSV file in docs/data that has a plot recipe below becomes an
-SVG in docs/_generated (not versioned), labelled with the device and the date of the run, once
-per language: NAME.svg in English and NAME.ja.svg in Japanese, which the Japanese build picks
+SVG in docs/_generated (not versioned), labelled with the device and the date of the run, in
+the build's language: NAME.svg in English, NAME.ja.svg in the Japanese build, which picks it
 instead of NAME.svg (Sphinx's ``figure_language_filename``). Japanese text is drawn with the
 font fontconfig picks for Japanese (Debian fonts-ipafont-gothic). Colours work on both the
 light and the dark theme: the lines and text are mid-grey and the background is transparent.
@@ -50,28 +50,26 @@ def _legend(ax):
         text.set_color(GREY)
 
 
-# Every word a plot shows, per language; {placeholders} are filled from the CSV.
+# Every word a plot shows, in English and in Japanese; {placeholders} are filled from the CSV.
+PLOT_LANGUAGES = ("en", "ja")
 PLOT_TEXT = {
-    "en": {
-        "global": "global atomics", "shared": "shared memory per block", "cluster 2": "cluster of 2",
-        "cluster 8": "cluster of 8", "auto": "auto", "CUB": "CUB HistogramEven",
-        "bins": "bins", "elements per second": "G elements / s",
-        "histogram title": "Histogram of {n} values: {device}, CUDA driver API {api}, {date}",
-        "predicted": "predicted: wavefronts per request (emulator)",
-        "measured": "measured: time relative to stride 1",
-        "stride": "stride between the words of neighbouring lanes", "relative cost": "relative cost",
-        "bank title": "Shared-memory loads by stride: {device}, {date}",
-    },
-    "ja": {
-        "global": "グローバルアトミック", "shared": "ブロックごとの共有メモリ", "cluster 2": "クラスタ 2",
-        "cluster 8": "クラスタ 8", "auto": "auto", "CUB": "CUB HistogramEven",
-        "bins": "ビン数", "elements per second": "G 要素 / 秒",
-        "histogram title": "{n} 値のヒストグラム: {device}、CUDA ドライバ API {api}、{date}",
-        "predicted": "予測: リクエストあたりのウェーブフロント数（エミュレータ）",
-        "measured": "測定: ストライド 1 に対する時間",
-        "stride": "隣り合うレーンが読むワードの間隔（ストライド）", "relative cost": "相対コスト",
-        "bank title": "ストライド別の共有メモリ読み出し: {device}、{date}",
-    },
+    "global": ("global atomics", "グローバルアトミック"),
+    "shared": ("shared memory per block", "ブロックごとの共有メモリ"),
+    "cluster 2": ("cluster of 2", "クラスタ 2"),
+    "cluster 8": ("cluster of 8", "クラスタ 8"),
+    "auto": ("auto", "auto"),
+    "CUB": ("CUB HistogramEven", "CUB HistogramEven"),
+    "bins": ("bins", "ビン数"),
+    "elements per second": ("G elements / s", "G 要素 / 秒"),
+    "histogram title": ("Histogram of {n} values: {device}, CUDA driver API {api}, {date}",
+                        "{n} 値のヒストグラム: {device}、CUDA ドライバ API {api}、{date}"),
+    "predicted": ("predicted: wavefronts per request (emulator)",
+                  "予測: リクエストあたりのウェーブフロント数（エミュレータ）"),
+    "measured": ("measured: time relative to stride 1", "測定: ストライド 1 に対する時間"),
+    "stride": ("stride between the words of neighbouring lanes", "隣り合うレーンが読むワードの間隔（ストライド）"),
+    "relative cost": ("relative cost", "相対コスト"),
+    "bank title": ("Shared-memory loads by stride: {device}, {date}",
+                   "ストライド別の共有メモリ読み出し: {device}、{date}"),
 }
 
 
@@ -133,16 +131,19 @@ def _use_japanese_font():
 
 
 def draw(app):
+    """Draws the plots in the language of this build (English unless it is a Japanese one)."""
+    language = app.config.language if app.config.language in PLOT_LANGUAGES else "en"
+    if language == "ja":
+        _use_japanese_font()
+    text = {key: words[PLOT_LANGUAGES.index(language)] for key, words in PLOT_TEXT.items()}
     data = os.path.join(app.confdir, "data")
     out = os.path.join(app.confdir, "_generated")
     os.makedirs(out, exist_ok=True)
-    _use_japanese_font()
     for name, recipe in RECIPES.items():
         with open(os.path.join(data, name), newline="") as f:
             rows = list(csv.DictReader(f))
-        for language, text in PLOT_TEXT.items():
-            suffix = ".svg" if language == "en" else f".{language}.svg"
-            recipe(rows, os.path.join(out, name.replace(".csv", suffix)), text)
+        suffix = ".svg" if language == "en" else f".{language}.svg"
+        recipe(rows, os.path.join(out, name.replace(".csv", suffix)), text)
 
 
 # The line above a table, per language of the build.

@@ -10,19 +10,10 @@ __global__ void WriteIndices(unsigned* linear, unsigned* coordinates) {
   unsigned threads_per_block = blockDim.x * blockDim.y * blockDim.z;
   unsigned global = block * threads_per_block + thread;
   linear[global] = global;
-  unsigned* c = coordinates + 12 * global;
-  c[0] = threadIdx.x;
-  c[1] = threadIdx.y;
-  c[2] = threadIdx.z;
-  c[3] = blockIdx.x;
-  c[4] = blockIdx.y;
-  c[5] = blockIdx.z;
-  c[6] = blockDim.x;
-  c[7] = blockDim.y;
-  c[8] = blockDim.z;
-  c[9] = gridDim.x;
-  c[10] = gridDim.y;
-  c[11] = gridDim.z;
+  const unsigned place[12] = {threadIdx.x, threadIdx.y, threadIdx.z, blockIdx.x,
+                              blockIdx.y,  blockIdx.z,  blockDim.x,  blockDim.y,
+                              blockDim.z,  gridDim.x,   gridDim.y,   gridDim.z};
+  for (int k = 0; k < 12; ++k) coordinates[12 * global + k] = place[k];
 }
 
 // Each thread reads its right neighbour's value after a barrier: without a working barrier
