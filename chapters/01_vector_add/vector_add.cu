@@ -14,14 +14,6 @@
 #include <cstdint>
 #include <stdexcept>
 
-// The same kernels compiled by the host compiler (add_chapter_sample generates that
-// translation unit); each declaration takes its type from the CUDA kernel above.
-namespace emulated {
-decltype(::VecAdd) VecAdd;
-decltype(::VecAddBounded) VecAddBounded;
-decltype(::VecAddFloat4) VecAddFloat4;
-}  // namespace emulated
-
 namespace vector_add {
 
 namespace {
@@ -46,14 +38,12 @@ void launch_on_device(Variant variant, const float* A, const float* B, float* C,
 
 void launch_on_emulator(Variant variant, const float* A, const float* B, float* C, long long n) {
   switch (variant) {
-    case Variant::one_block:
-      simt::launch(1, static_cast<unsigned>(n), emulated::VecAdd, A, B, C);
-      break;
+    case Variant::one_block: simt::launch(1, static_cast<unsigned>(n), VecAdd, A, B, C); break;
     case Variant::bounded:
-      simt::launch(blocks_for(n), threads_per_block, emulated::VecAddBounded, A, B, C, n);
+      simt::launch(blocks_for(n), threads_per_block, VecAddBounded, A, B, C, n);
       break;
     case Variant::vectorized:
-      simt::launch(blocks_for((n + 3) / 4), threads_per_block, emulated::VecAddFloat4, A, B, C, n);
+      simt::launch(blocks_for((n + 3) / 4), threads_per_block, VecAddFloat4, A, B, C, n);
       break;
   }
 }

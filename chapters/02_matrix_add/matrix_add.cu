@@ -14,15 +14,6 @@
 #include <cstdint>
 #include <stdexcept>
 
-// The same kernels compiled by the host compiler for the CPU emulator.
-namespace emulated {
-decltype(::MatAddOneBlock) MatAddOneBlock;
-decltype(::MatAdd) MatAdd;
-decltype(::MatAddFloat4) MatAddFloat4;
-decltype(::MatAddTransposedIndex) MatAddTransposedIndex;
-decltype(::RecordThreadIds) RecordThreadIds;
-}  // namespace emulated
-
 namespace matrix_add {
 
 namespace {
@@ -57,19 +48,19 @@ void launch_on_emulator(Variant variant, const float* A, const float* B, float* 
   const simt::Dim3 threadsPerBlock(tile, tile);
   switch (variant) {
     case Variant::one_block:
-      simt::launch(1, simt::Dim3(cols, rows), emulated::MatAddOneBlock, A, B, C, cols);
+      simt::launch(1, simt::Dim3(cols, rows), MatAddOneBlock, A, B, C, cols);
       break;
     case Variant::coalesced:
-      simt::launch(simt::Dim3(blocks_for(cols), blocks_for(rows)), threadsPerBlock,
-                   emulated::MatAdd, A, B, C, rows, cols);
+      simt::launch(simt::Dim3(blocks_for(cols), blocks_for(rows)), threadsPerBlock, MatAdd, A, B, C,
+                   rows, cols);
       break;
     case Variant::vectorized:
       simt::launch(simt::Dim3(float4_blocks_for(cols), blocks_for(rows)), threadsPerBlock,
-                   emulated::MatAddFloat4, A, B, C, rows, cols);
+                   MatAddFloat4, A, B, C, rows, cols);
       break;
     case Variant::transposed:
       simt::launch(simt::Dim3(blocks_for(rows), blocks_for(cols)), threadsPerBlock,
-                   emulated::MatAddTransposedIndex, A, B, C, rows, cols);
+                   MatAddTransposedIndex, A, B, C, rows, cols);
       break;
   }
 }
@@ -123,7 +114,7 @@ std::vector<unsigned> thread_coordinates_by_id(tutorial::Backend backend, simt::
   if (threads < 1 || threads > 1024) throw std::invalid_argument("a block has 1 to 1024 threads");
   std::vector<unsigned> coordinates(3 * threads, 0xFFFFFFFFu);  // unwritten entries stand out
   if (backend == tutorial::Backend::emulator) {
-    simt::launch(1, block, emulated::RecordThreadIds, coordinates.data());
+    simt::launch(1, block, RecordThreadIds, coordinates.data());
     return coordinates;
   }
   tutorial::DeviceBuffer<unsigned> d_coordinates{std::span<const unsigned>(coordinates)};

@@ -2,7 +2,6 @@
 // Chapter 02 kernels: the thread hierarchy. Compiled by nvcc for the GPU and by the host
 // compiler for the CPU emulator; plain CUDA C++. Matrices are row-major: element (row, col)
 // of a matrix with `cols` columns is at index row * cols + col.
-#include <simt/kernel.hpp>
 
 // [doc:kernel-one-block]
 // One block of N x N threads (dim3 threadsPerBlock(N, N)): thread (x, y) adds element

@@ -13,13 +13,6 @@
 
 #include <string>
 
-// The same kernels compiled by the host compiler for the CPU emulator.
-namespace emulated {
-decltype(::RecordPlaceFixedCluster) RecordPlaceFixedCluster;
-decltype(::RecordPlaceLaunchCluster) RecordPlaceLaunchCluster;
-decltype(::ExchangeWithNeighbour) ExchangeWithNeighbour;
-}  // namespace emulated
-
 namespace clusters {
 
 namespace {
@@ -114,10 +107,10 @@ std::vector<BlockPlace> record_places(tutorial::Backend backend, ShapeGiven give
     // On the emulator the compile-time shape is passed with the launch, like any other.
     simt::LaunchConfig config{grid, threads, 0, cluster};
     config.non_portable_cluster_size_allowed = cluster.volume() > simt::max_portable_cluster_size;
-    simt::launch(config,
-                 given == ShapeGiven::compile_time ? emulated::RecordPlaceFixedCluster
-                                                   : emulated::RecordPlaceLaunchCluster,
-                 raw.data());
+    simt::launch(
+        config,
+        given == ShapeGiven::compile_time ? RecordPlaceFixedCluster : RecordPlaceLaunchCluster,
+        raw.data());
     return to_places(raw);
   }
   tutorial::DeviceBuffer<unsigned> d_out{std::span<const unsigned>(raw)};
@@ -140,7 +133,7 @@ std::vector<unsigned> exchange(tutorial::Backend backend, unsigned clusters,
   if (backend == tutorial::Backend::emulator) {
     simt::LaunchConfig config{blocks, threads, 0, {cluster_size, 1, 1}};
     config.non_portable_cluster_size_allowed = cluster_size > simt::max_portable_cluster_size;
-    simt::launch(config, emulated::ExchangeWithNeighbour, out.data());
+    simt::launch(config, ExchangeWithNeighbour, out.data());
     return out;
   }
   tutorial::DeviceBuffer<unsigned> d_out{std::span<const unsigned>(out)};

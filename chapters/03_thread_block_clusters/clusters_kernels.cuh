@@ -1,7 +1,7 @@
 #pragma once
 // Chapter 03 kernels: thread block clusters. Compiled by nvcc for the GPU (compute capability
 // 9.0) and by the host compiler for the CPU emulator.
-#include <simt/kernel.hpp>
+#include <cooperative_groups.h>
 
 // [doc:record-place]
 // Values each block records about its place: 9 per block, at out + 9 * (linear block index).
@@ -48,12 +48,12 @@ __global__ void RecordPlaceLaunchCluster(unsigned* out) { RecordPlace(out); }
 __global__ void ExchangeWithNeighbour(unsigned* out) {
   namespace cg = cooperative_groups;
   cg::cluster_group cluster = cg::this_cluster();
-  SIMT_SHARED(unsigned, value, );
+  __shared__ unsigned value;
   if (threadIdx.x == 0) value = 100 * blockIdx.x + cluster.block_rank();
-  SIMT_SYNC(cluster);
+  cluster.sync();
   unsigned neighbour = (cluster.block_rank() + 1) % cluster.num_blocks();
-  auto remote = cluster.map_shared_rank(&value, neighbour);
+  unsigned* remote = cluster.map_shared_rank(&value, neighbour);
   if (threadIdx.x == 0) out[blockIdx.x] = *remote;
-  SIMT_SYNC(cluster);
+  cluster.sync();
 }
 // [doc:exchange]

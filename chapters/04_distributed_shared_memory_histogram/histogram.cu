@@ -18,13 +18,6 @@
 #include <algorithm>
 #include <random>
 
-// The same kernels compiled by the host compiler for the CPU emulator.
-namespace emulated {
-decltype(::HistogramGlobal) HistogramGlobal;
-decltype(::HistogramShared) HistogramShared;
-decltype(::clusterHist_kernel) clusterHist_kernel;
-}  // namespace emulated
-
 namespace histogram {
 
 namespace {
@@ -109,17 +102,17 @@ void launch_on_emulator(const Plan& plan, int* bins, int nbins, const int* input
   const unsigned blocks = grid_blocks(tutorial::Backend::emulator, plan, n, limits, 0);
   switch (plan.strategy) {
     case Strategy::global:
-      simt::launch(blocks, threads_per_block, emulated::HistogramGlobal, bins, nbins, input, n);
+      simt::launch(blocks, threads_per_block, HistogramGlobal, bins, nbins, input, n);
       break;
     case Strategy::shared:
       simt::launch(simt::LaunchConfig{blocks, threads_per_block, plan.shared_bytes},
-                   emulated::HistogramShared, bins, nbins, input, n);
+                   HistogramShared, bins, nbins, input, n);
       break;
     case Strategy::cluster: {
       simt::LaunchConfig config{
           blocks, threads_per_block, plan.shared_bytes, {plan.cluster_size, 1, 1}};
       config.non_portable_cluster_size_allowed = plan.cluster_size > 8;
-      simt::launch(config, emulated::clusterHist_kernel, bins, nbins, plan.bins_per_block, input,
+      simt::launch(config, clusterHist_kernel, bins, nbins, plan.bins_per_block, input,
                    static_cast<size_t>(n));
       break;
     }

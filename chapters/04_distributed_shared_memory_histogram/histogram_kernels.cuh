@@ -2,7 +2,7 @@
 // Chapter 04 kernels: three ways to build a histogram, the last one the guide's
 // distributed-shared-memory kernel. Compiled by nvcc for the GPU and by the host compiler for
 // the CPU emulator.
-#include <simt/kernel.hpp>
+#include <cooperative_groups.h>
 
 // [doc:bin-of]
 // As in the guide, values outside [0, nbins) count in the first or the last bin.
@@ -26,7 +26,7 @@ __global__ void HistogramGlobal(int* bins, int nbins, const int* __restrict__ in
 // Each block counts into its own copy of the whole histogram in shared memory (fast atomics
 // near the SM), then adds its counts to the histogram in device memory once.
 __global__ void HistogramShared(int* bins, int nbins, const int* __restrict__ input, long long n) {
-  SIMT_EXTERN_SHARED(int, smem);
+  extern __shared__ int smem[];
   for (int i = threadIdx.x; i < nbins; i += blockDim.x) smem[i] = 0;
   __syncthreads();
   long long stride = static_cast<long long>(blockDim.x) * gridDim.x;
@@ -47,7 +47,7 @@ __global__ void HistogramShared(int* bins, int nbins, const int* __restrict__ in
 // Each element goes to the block that owns its bin, through distributed shared memory.
 __global__ void clusterHist_kernel(int* bins, const int nbins, const int bins_per_block,
                                    const int* __restrict__ input, size_t array_size) {
-  SIMT_EXTERN_SHARED(int, smem);
+  extern __shared__ int smem[];
   namespace cg = cooperative_groups;
   long long tid = cg::this_grid().thread_rank();
   cg::cluster_group cluster = cg::this_cluster();
@@ -55,19 +55,19 @@ __global__ void clusterHist_kernel(int* bins, const int nbins, const int bins_pe
 
   for (int i = threadIdx.x; i < bins_per_block; i += blockDim.x) smem[i] = 0;
   // Every block of the cluster has zeroed its part before anyone adds to it.
-  SIMT_SYNC(cluster);
+  cluster.sync();
 
   for (long long i = tid; i < static_cast<long long>(array_size);
        i += static_cast<long long>(blockDim.x) * gridDim.x) {
     int binid = BinOf(input[i], nbins);
     int dst_block_rank = binid / bins_per_block;
     int dst_offset = binid % bins_per_block;
-    auto dst_smem = cluster.map_shared_rank(smem, dst_block_rank);
+    int* dst_smem = cluster.map_shared_rank(smem, dst_block_rank);
     atomicAdd(dst_smem + dst_offset, 1);
   }
   // All additions are done, and no block exits (freeing its shared memory) while another may
   // still be adding to it.
-  SIMT_SYNC(cluster);
+  cluster.sync();
 
   // Each block adds its own slice to the histogram: its slice starts at its rank times
   // bins_per_block (without that offset every block would add into the first slice). When

@@ -12,18 +12,6 @@
 #include <random>
 #include <stdexcept>
 
-// The same kernels compiled by the host compiler for the CPU emulator.
-namespace emulated {
-decltype(::ReduceInterleaved) ReduceInterleaved;
-decltype(::ReduceSequential) ReduceSequential;
-decltype(::StridedLoads) StridedLoads;
-decltype(::BroadcastLoads) BroadcastLoads;
-decltype(::DoubleLoads) DoubleLoads;
-decltype(::TransposeThroughTile) TransposeThroughTile;
-decltype(::TransposeThroughTile64) TransposeThroughTile64;
-decltype(::CopyThroughTile) CopyThroughTile;
-}  // namespace emulated
-
 namespace bank_conflicts {
 
 namespace {
@@ -136,22 +124,18 @@ void launch_on_emulator(const Variant& v, const Problem& p, const float* in, voi
   const simt::LaunchConfig config{p.grid, p.block, p.shared_bytes};
   float* f = static_cast<float*>(out);
   switch (v.kind) {
-    case Kind::reduce_interleaved: simt::launch(config, emulated::ReduceInterleaved, in, f); break;
-    case Kind::reduce_sequential: simt::launch(config, emulated::ReduceSequential, in, f); break;
-    case Kind::strided:
-      simt::launch(config, emulated::StridedLoads, f, v.parameter, p.repeats);
-      break;
-    case Kind::broadcast: simt::launch(config, emulated::BroadcastLoads, f, p.repeats); break;
+    case Kind::reduce_interleaved: simt::launch(config, ReduceInterleaved, in, f); break;
+    case Kind::reduce_sequential: simt::launch(config, ReduceSequential, in, f); break;
+    case Kind::strided: simt::launch(config, StridedLoads, f, v.parameter, p.repeats); break;
+    case Kind::broadcast: simt::launch(config, BroadcastLoads, f, p.repeats); break;
     case Kind::doubles:
-      simt::launch(config, emulated::DoubleLoads, static_cast<double*>(out), p.repeats);
+      simt::launch(config, DoubleLoads, static_cast<double*>(out), p.repeats);
       break;
     case Kind::transpose:
-      simt::launch(config, emulated::TransposeThroughTile, in, f, p.n, v.parameter);
+      simt::launch(config, TransposeThroughTile, in, f, p.n, v.parameter);
       break;
-    case Kind::transpose64:
-      simt::launch(config, emulated::TransposeThroughTile64, in, f, p.n);
-      break;
-    case Kind::copy: simt::launch(config, emulated::CopyThroughTile, in, f, p.n); break;
+    case Kind::transpose64: simt::launch(config, TransposeThroughTile64, in, f, p.n); break;
+    case Kind::copy: simt::launch(config, CopyThroughTile, in, f, p.n); break;
   }
 }
 // [doc:launch]

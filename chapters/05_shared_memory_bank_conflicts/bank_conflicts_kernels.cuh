@@ -2,13 +2,12 @@
 // Chapter 05 kernels: shared-memory access patterns with known bank behaviour. Compiled by
 // nvcc for the GPU and by the host compiler for the CPU emulator, whose counters predict the
 // requests and wavefronts Nsight Compute measures.
-#include <simt/kernel.hpp>
 
 // [doc:reduce-interleaved]
 // Interleaved addressing: at step s, thread tid adds element 2*s*tid + s into 2*s*tid.
 // The active threads touch words 2*s apart, so a warp's accesses pile into few banks.
 __global__ void ReduceInterleaved(const float* in, float* out) {
-  SIMT_EXTERN_SHARED(float, sdata);
+  extern __shared__ float sdata[];
   unsigned tid = threadIdx.x;
   sdata[tid] = in[blockIdx.x * blockDim.x + tid];
   __syncthreads();
@@ -25,7 +24,7 @@ __global__ void ReduceInterleaved(const float* in, float* out) {
 // Sequential addressing: at step s, thread tid adds element tid + s into tid. A warp's 32
 // threads touch 32 consecutive words: 32 different banks, no conflict.
 __global__ void ReduceSequential(const float* in, float* out) {
-  SIMT_EXTERN_SHARED(float, sdata);
+  extern __shared__ float sdata[];
   unsigned tid = threadIdx.x;
   sdata[tid] = in[blockIdx.x * blockDim.x + tid];
   __syncthreads();
@@ -47,10 +46,10 @@ __global__ void ReduceSequential(const float* in, float* out) {
 constexpr int kWords = 4096;
 constexpr int kLoadsPerIteration = 64;
 __global__ void StridedLoads(float* out, int stride, int repeats) {
-  SIMT_SHARED(float, words, [kWords]);
+  __shared__ float words[kWords];
   for (int i = threadIdx.x; i < kWords; i += blockDim.x) words[i] = static_cast<float>(i % 7);
   __syncthreads();
-  auto row = words + (threadIdx.x % 32) * stride;
+  float* row = words + (threadIdx.x % 32) * stride;
   float sum = 0.0f;
   for (int r = 0; r < repeats; r += kLoadsPerIteration) {
     for (int k = 0; k < kLoadsPerIteration; ++k) sum += row[k * 32];
@@ -63,10 +62,10 @@ __global__ void StridedLoads(float* out, int stride, int repeats) {
 // [doc:broadcast]
 // Every lane reads the same word: one wavefront serves them all (broadcast).
 __global__ void BroadcastLoads(float* out, int repeats) {
-  SIMT_SHARED(float, words, [kWords]);
+  __shared__ float words[kWords];
   for (int i = threadIdx.x; i < kWords; i += blockDim.x) words[i] = static_cast<float>(i % 7);
   __syncthreads();
-  auto row = words + 0;
+  float* row = words;
   float sum = 0.0f;
   for (int r = 0; r < repeats; r += kLoadsPerIteration) {
     for (int k = 0; k < kLoadsPerIteration; ++k) sum += row[k * 32];
@@ -81,10 +80,10 @@ __global__ void BroadcastLoads(float* out, int repeats) {
 // request in two halves of 16 lanes (128 bytes each): two wavefronts, and no bank conflict.
 constexpr int kDoubles = kWords / 2;
 __global__ void DoubleLoads(double* out, int repeats) {
-  SIMT_SHARED(double, values, [kDoubles]);
+  __shared__ double values[kDoubles];
   for (int i = threadIdx.x; i < kDoubles; i += blockDim.x) values[i] = static_cast<double>(i % 7);
   __syncthreads();
-  auto row = values + threadIdx.x % 32;
+  double* row = values + threadIdx.x % 32;
   double sum = 0.0;
   for (int r = 0; r < repeats; r += kLoadsPerIteration) {
     for (int k = 0; k < kLoadsPerIteration; ++k) sum += row[k * 32];
@@ -99,7 +98,7 @@ __global__ void DoubleLoads(double* out, int repeats) {
 // written (row-wise, conflict-free), then read down columns: with a row pitch of 32 words, a
 // column is 32 words of one bank (32 wavefronts); a pitch of 33 spreads it over all 32 banks.
 __global__ void TransposeThroughTile(const float* in, float* out, int n, int pitch) {
-  SIMT_SHARED(float, tile, [32 * 33]);
+  __shared__ float tile[32 * 33];
   int x = blockIdx.x * 32 + threadIdx.x;
   int y = blockIdx.y * 32 + threadIdx.y;
   for (int j = 0; j < 32; j += 8)
@@ -116,7 +115,7 @@ __global__ void TransposeThroughTile(const float* in, float* out, int n, int pit
 // The padded transpose with 64 x 64 tiles and blocks of 64 x 8 threads (a pitch of 65 words):
 // each thread moves 16 elements instead of 4, so each block keeps more memory traffic in flight.
 __global__ void TransposeThroughTile64(const float* in, float* out, int n) {
-  SIMT_SHARED(float, tile, [64 * 65]);
+  __shared__ float tile[64 * 65];
   int x = blockIdx.x * 64 + threadIdx.x;
   int y = blockIdx.y * 64 + threadIdx.y;
   for (int j = 0; j < 64; j += 8)
@@ -133,7 +132,7 @@ __global__ void TransposeThroughTile64(const float* in, float* out, int n) {
 // The same tiles copied instead of transposed: rows in, rows out. The bandwidth a transpose
 // through shared memory can hope for.
 __global__ void CopyThroughTile(const float* in, float* out, int n) {
-  SIMT_SHARED(float, tile, [32 * 33]);
+  __shared__ float tile[32 * 33];
   int x = blockIdx.x * 32 + threadIdx.x;
   int y = blockIdx.y * 32 + threadIdx.y;
   for (int j = 0; j < 32; j += 8)

@@ -1,12 +1,11 @@
 #pragma once
 // Chapter 06's kernel for the project's emulator (common/simt): the same block reduction the
-// chapter builds by hand, written as a kernel with SIMT_EXTERN_SHARED and __syncthreads().
-// tools/emulator_benchmark times it too.
-#include <simt/kernel.hpp>
+// chapter builds by hand, written as plain CUDA. simt_add_kernels() translates it for the
+// emulator; tools/emulator_benchmark times it too.
 
 // [doc:block-sum]
 __global__ void BlockSum(const float* in, float* out) {
-  SIMT_EXTERN_SHARED(float, partial);
+  extern __shared__ float partial[];
   unsigned tid = threadIdx.x;
   partial[tid] = in[blockIdx.x * blockDim.x + tid];
   __syncthreads();

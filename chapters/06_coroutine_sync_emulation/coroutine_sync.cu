@@ -17,11 +17,6 @@
 #include <sstream>
 #include <thread>
 
-// The project's emulator runs BlockSum from block_sum_kernels.cuh.
-namespace emulated {
-decltype(::BlockSum) BlockSum;
-}  // namespace emulated
-
 // Everything below runs on the host. nvcc's device pass also reads host code, and there
 // block_sum returns void; so the device pass skips it.
 #if !defined(__CUDA_ARCH__)
@@ -168,8 +163,7 @@ float run_on_device(std::span<const float> values) {
 float run_on_emulator(std::span<const float> values) {
   const auto n = static_cast<unsigned>(values.size());
   float sum = 0;
-  simt::launch(simt::LaunchConfig{1, n, n * sizeof(float)}, emulated::BlockSum, values.data(),
-               &sum);
+  simt::launch(simt::LaunchConfig{1, n, n * sizeof(float)}, BlockSum, values.data(), &sum);
   return sum;
 }
 
@@ -217,7 +211,7 @@ std::vector<SpeedRow> benchmark(const std::vector<unsigned>& thread_counts) {
       std::vector<float> in(std::size_t{blocks} * n, 1.0f), out(blocks);
       const simt::LaunchConfig config{blocks, n, n * sizeof(float)};
       time_it("the project's emulator (common/simt)", 1, blocks, barriers + 1,
-              [&] { simt::launch(config, emulated::BlockSum, in.data(), out.data()); });
+              [&] { simt::launch(config, BlockSum, in.data(), out.data()); });
       simt::settings() = saved;
     }
     time_it("std::thread per GPU thread (created per block)", std::max(2u, 2048u / n), 1, barriers,

@@ -1,11 +1,11 @@
 #pragma once
 // Kernels with planted bugs for the emulator's diagnostics, and access patterns with known
-// bank-conflict counts. Included by diagnostics_test.cpp inside namespace emulated.
-#include <simt/kernel.hpp>
+// bank-conflict counts. Translated for the emulator by simt_add_kernels(); diagnostics_test.cpp includes the translation.
+#include <cooperative_groups.h>
 
 // A tree reduction with the barrier inside the loop removed: a shared-memory race.
 __global__ void ReductionMissingBarrier(const float* in, float* out) {
-  SIMT_EXTERN_SHARED(float, sdata);
+  extern __shared__ float sdata[];
   unsigned tid = threadIdx.x;
   sdata[tid] = in[blockIdx.x * blockDim.x + tid];
   __syncthreads();
@@ -34,7 +34,7 @@ __global__ void BarrierForFirst32(int* out) {
 
 // Writes one element past the dynamic shared memory the launch gave.
 __global__ void WritePastDynamicShared(int* out) {
-  SIMT_EXTERN_SHARED(int, smem);
+  extern __shared__ int smem[];
   smem[threadIdx.x + 1] = 1;
   __syncthreads();
   out[threadIdx.x] = smem[threadIdx.x];
@@ -44,12 +44,12 @@ __global__ void WritePastDynamicShared(int* out) {
 __global__ void MapRankOutsideCluster(unsigned* out) {
   namespace cg = cooperative_groups;
   cg::cluster_group cluster = cg::this_cluster();
-  SIMT_EXTERN_SHARED(unsigned, mine);
+  extern __shared__ unsigned mine[];
   mine[threadIdx.x] = threadIdx.x;
-  SIMT_SYNC(cluster);
-  auto theirs = cluster.map_shared_rank(mine, cluster.num_blocks());
+  cluster.sync();
+  unsigned* theirs = cluster.map_shared_rank(mine, cluster.num_blocks());
   out[threadIdx.x] = theirs[threadIdx.x];
-  SIMT_SYNC(cluster);
+  cluster.sync();
 }
 
 // Reads the next block's shared memory without the final cluster.sync(): the next block may
@@ -57,16 +57,17 @@ __global__ void MapRankOutsideCluster(unsigned* out) {
 __global__ void ReadPeerWithoutFinalSync(unsigned* out) {
   namespace cg = cooperative_groups;
   cg::cluster_group cluster = cg::this_cluster();
-  SIMT_EXTERN_SHARED(unsigned, mine);
+  extern __shared__ unsigned mine[];
   mine[threadIdx.x] = cluster.block_rank();
-  SIMT_SYNC(cluster);
-  auto theirs = cluster.map_shared_rank(mine, (cluster.block_rank() + 1) % cluster.num_blocks());
+  cluster.sync();
+  unsigned* theirs =
+      cluster.map_shared_rank(mine, (cluster.block_rank() + 1) % cluster.num_blocks());
   out[blockIdx.x * blockDim.x + threadIdx.x] = theirs[threadIdx.x];
 }
 
 // Every thread adds to one shared counter with atomicAdd: atomics do not race.
 __global__ void SharedCounterWithAtomics(int* out) {
-  SIMT_SHARED(int, counter, );
+  __shared__ int counter;
   if (threadIdx.x == 0) counter = 0;
   __syncthreads();
   atomicAdd(&counter, 1);
@@ -76,7 +77,7 @@ __global__ void SharedCounterWithAtomics(int* out) {
 
 // Lane i of each warp reads 4-byte word i * stride (after a conflict-free fill).
 __global__ void StridedWordRead(float* out, int stride, int words) {
-  SIMT_EXTERN_SHARED(float, s);
+  extern __shared__ float s[];
   for (int i = threadIdx.x; i < words; i += blockDim.x) s[i] = static_cast<float>(i);
   __syncthreads();
   int lane = threadIdx.x % 32;
@@ -85,7 +86,7 @@ __global__ void StridedWordRead(float* out, int stride, int words) {
 
 // Every lane reads the same word: one wavefront (broadcast).
 __global__ void BroadcastRead(float* out) {
-  SIMT_SHARED(float, s, [32]);
+  __shared__ float s[32];
   if (threadIdx.x < 32) s[threadIdx.x] = static_cast<float>(threadIdx.x);
   __syncthreads();
   out[threadIdx.x] = s[7];
@@ -94,7 +95,7 @@ __global__ void BroadcastRead(float* out) {
 // A 32 x 32 tile transpose through shared memory, padded (33 columns) or not (32).
 template <int Columns>
 __global__ void TransposeTile(const float* in, float* out, int n) {
-  SIMT_SHARED(float, tile, [32][Columns]);
+  __shared__ float tile[32][Columns];
   int x = blockIdx.x * 32 + threadIdx.x, y = blockIdx.y * 32 + threadIdx.y;
   for (int j = 0; j < 32; j += blockDim.y) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x];
   __syncthreads();
@@ -102,4 +103,38 @@ __global__ void TransposeTile(const float* in, float* out, int n) {
   y = blockIdx.x * 32 + threadIdx.y;
   for (int j = 0; j < 32; j += blockDim.y)
     out[(y + j) * n + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+// Two threads write the same byte of a word (a real race, unlike writes to different bytes).
+__global__ void TwoThreadsWriteOneByte(unsigned* out) {
+  __shared__ unsigned char bytes[64];
+  bytes[threadIdx.x / 2] = static_cast<unsigned char>(threadIdx.x);
+  __syncthreads();
+  out[threadIdx.x] = bytes[threadIdx.x / 2];
+}
+
+// The race is in a __device__ helper that holds a barrier: the helper's lines are reported.
+__device__ void AddLeftNeighbourUnsynchronised(int* s, unsigned tid) {
+  __syncthreads();                    // the helper's barrier
+  if (tid > 0) s[tid] += s[tid - 1];  // reads a neighbour's element while it may be written
+}
+__global__ void RaceInsideHelper(int* out) {
+  extern __shared__ int ranks[];
+  ranks[threadIdx.x] = static_cast<int>(threadIdx.x);
+  AddLeftNeighbourUnsynchronised(ranks, threadIdx.x);
+  __syncthreads();
+  out[threadIdx.x] = ranks[threadIdx.x];
+}
+
+// Odd threads wait at cta.sync(), even ones at __syncthreads(): a divergent barrier, named as
+// written.
+__global__ void ThreadBlockSyncOnOneSide(int* out) {
+  namespace cg = cooperative_groups;
+  cg::thread_block cta = cg::this_thread_block();
+  if (threadIdx.x % 2) {
+    cta.sync();  // the odd threads
+  } else {
+    __syncthreads();  // the even threads
+  }
+  out[threadIdx.x] = 1;
 }

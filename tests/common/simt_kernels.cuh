@@ -1,7 +1,7 @@
 #pragma once
 // Kernels that exercise the emulator's features; each gives a wrong result if its feature is
-// wrong. Included by simt_test.cpp inside namespace emulated (host compiler only).
-#include <simt/kernel.hpp>
+// wrong. Translated for the emulator by simt_add_kernels(); simt_test.cpp includes the translation.
+#include <cooperative_groups.h>
 
 // Every thread of a 3D grid of 3D blocks writes its global linear index and its coordinates.
 __global__ void WriteIndices(unsigned* linear, unsigned* coordinates) {
@@ -79,7 +79,7 @@ __global__ void CountWithAtomics(int* counter, float* sum, unsigned* bins) {
 // Static shared memory: each thread writes its slot, then reads its neighbour's after the
 // barrier. Blocks must not see each other's array.
 __global__ void ReverseInStaticShared(const int* in, int* out) {
-  SIMT_SHARED(int, tile, [256]);
+  __shared__ int tile[256];
   unsigned t = threadIdx.x;
   tile[t] = in[blockIdx.x * blockDim.x + t] + static_cast<int>(blockIdx.x);
   __syncthreads();
@@ -88,9 +88,9 @@ __global__ void ReverseInStaticShared(const int* in, int* out) {
 
 // Dynamic shared memory sized at launch, a 2D static array, and a static scalar.
 __global__ void SumColumnsInSharedMemory(const float* in, float* out) {
-  SIMT_EXTERN_SHARED(float, values);
-  SIMT_SHARED(float, grid2d, [4][33]);
-  SIMT_SHARED(int, writers, );
+  extern __shared__ float values[];
+  __shared__ float grid2d[4][33];
+  __shared__ int writers;
   unsigned t = threadIdx.x;
   if (t == 0) writers = 0;
   values[t] = in[blockIdx.x * blockDim.x + t];
@@ -108,13 +108,13 @@ __global__ void SumColumnsInSharedMemory(const float* in, float* out) {
 
 // Reads dynamic shared memory nobody wrote: the poison shows (NaN for float).
 __global__ void ReadUnwrittenShared(float* out) {
-  SIMT_EXTERN_SHARED(float, values);
+  extern __shared__ float values[];
   out[threadIdx.x] = values[threadIdx.x];
 }
 
 // Shared-memory atomics: a per-block histogram of threadIdx.x % 8.
 __global__ void SharedHistogram(unsigned* out) {
-  SIMT_SHARED(unsigned, bins, [8]);
+  __shared__ unsigned bins[8];
   if (threadIdx.x < 8) bins[threadIdx.x] = 0;
   __syncthreads();
   atomicAdd(&bins[threadIdx.x % 8], 1u);
@@ -146,14 +146,14 @@ __global__ void DescribeCluster(unsigned* out) {
 __global__ void PassRankAroundCluster(unsigned* out) {
   namespace cg = cooperative_groups;
   cg::cluster_group cluster = cg::this_cluster();
-  SIMT_EXTERN_SHARED(unsigned, mine);
+  extern __shared__ unsigned mine[];
   mine[threadIdx.x] = cluster.block_rank() * 1000 + threadIdx.x;
-  SIMT_SYNC(cluster);
+  cluster.sync();
   unsigned next = (cluster.block_rank() + 1) % cluster.num_blocks();
-  auto theirs = cluster.map_shared_rank(mine, next);
+  unsigned* theirs = cluster.map_shared_rank(mine, next);
   out[blockIdx.x * blockDim.x + threadIdx.x] = theirs[threadIdx.x];
   atomicAdd(&theirs[0], 1u);  // DSM atomic
-  SIMT_SYNC(cluster);
+  cluster.sync();
   if (threadIdx.x == 0) out[gridDim.x * blockDim.x + blockIdx.x] = mine[0];
 }
 
@@ -162,10 +162,67 @@ __global__ void ClusterSyncSkippedByOneBlock(int* out) {
   namespace cg = cooperative_groups;
   cg::cluster_group cluster = cg::this_cluster();
   if (cluster.block_rank() != 1) {
-    SIMT_SYNC(cluster);
+    cluster.sync();
   }
   out[blockIdx.x] = 1;
 }
 
 // Every thread prints one line.
 __global__ void PrintFromEveryThread() { printf("block %u thread %u\n", blockIdx.x, threadIdx.x); }
+
+// The guide-verbatim constructs the emulator runs without markers.
+
+// A void __device__ helper that holds the barriers of a tree reduction, called from a kernel:
+// the sum of each block's `in` in out[blockIdx.x].
+__device__ void SumInSharedMemory(float* s, unsigned tid) {
+  for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
+    if (tid < k) s[tid] += s[tid + k];
+    __syncthreads();
+  }
+}
+__global__ void BlockSumThroughHelper(const float* in, float* out) {
+  extern __shared__ float partial[];
+  partial[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  SumInSharedMemory(partial, threadIdx.x);
+  if (threadIdx.x == 0) out[blockIdx.x] = partial[0];
+}
+
+// The block barrier written through cooperative groups: each block reverses its part of `data`
+// through shared memory.
+__global__ void ReverseWithThreadBlockSync(const int* in, int* out) {
+  namespace cg = cooperative_groups;
+  cg::thread_block cta = cg::this_thread_block();
+  __shared__ int staged[1024];
+  const unsigned base = blockIdx.x * blockDim.x;
+  staged[cta.thread_rank()] = in[base + cta.thread_rank()];
+  cta.sync();
+  out[base + cta.thread_rank()] = staged[cta.size() - 1 - cta.thread_rank()];
+}
+
+// Surplus threads return before the barrier (correct on the GPU: exited threads no longer hold
+// a barrier up): out[i] = in[i] + in[i + 1 within the block] for the first n elements.
+__global__ void AddNeighbourWithEarlyReturn(const int* in, int* out, int n) {
+  __shared__ int staged[256];
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  staged[threadIdx.x] = in[i];
+  __syncthreads();
+  const bool has_right = threadIdx.x + 1 < blockDim.x && i + 1 < n;
+  out[i] = staged[threadIdx.x] + (has_right ? staged[threadIdx.x + 1] : 0);
+}
+
+// Byte counters: each thread counts in its own byte of shared memory, four threads to a word
+// (no race on the GPU), then the block adds them up: out[block] = sum over threads of
+// (thread % 5).
+__global__ void CountInOwnBytes(unsigned* out) {
+  __shared__ unsigned char counts[1024];
+  counts[threadIdx.x] = 0;
+  for (unsigned k = 0; k < threadIdx.x % 5; ++k) counts[threadIdx.x] += 1;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    unsigned total = 0;
+    for (unsigned t = 0; t < blockDim.x; ++t) total += counts[t];
+    out[blockIdx.x] = total;
+  }
+}

@@ -13,11 +13,9 @@
 #include <thread>
 #include <vector>
 
-// BlockSum of chapters/06_coroutine_sync_emulation/block_sum_kernels.cuh, compiled for the emulator by
-// tutorial_add_emulated_kernels (a kernel with barriers is a coroutine, still returning void).
-namespace emulated {
-void BlockSum(const float* in, float* out);
-}
+// BlockSum of chapters/06_coroutine_sync_emulation/block_sum_kernels.cuh, translated for the
+// emulator by simt_add_kernels().
+#include "block_sum_kernels.emulated.hpp"
 
 // Counts every allocation of the process (replacing the global operator new in a plain host
 // program is allowed; the emulator's arenas should make the count per block zero).

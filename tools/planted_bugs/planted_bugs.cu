@@ -18,14 +18,6 @@
 #include <string_view>
 #include <vector>
 
-namespace emulated {
-decltype(::ReductionMissingBarrier) ReductionMissingBarrier;
-decltype(::BarrierForFirst48) BarrierForFirst48;
-decltype(::BarrierForFirst32) BarrierForFirst32;
-decltype(::BarrierInBothBranches) BarrierInBothBranches;
-decltype(::ReadPeerWithoutFinalSync) ReadPeerWithoutFinalSync;
-}  // namespace emulated
-
 namespace {
 
 enum class Bug { race, half_warp, whole_warp, both_branches, dsm_after_exit };
@@ -59,17 +51,15 @@ void run_on_emulator(Bug bug) {
   std::vector<unsigned> words(4 * 32);
   switch (bug) {
     case Bug::race:
-      simt::launch(simt::LaunchConfig{2, 128, 128 * sizeof(float)},
-                   emulated::ReductionMissingBarrier, in.data(), out.data());
+      simt::launch(simt::LaunchConfig{2, 128, 128 * sizeof(float)}, ReductionMissingBarrier,
+                   in.data(), out.data());
       break;
-    case Bug::half_warp: simt::launch(1, 128, emulated::BarrierForFirst48, ints.data()); break;
-    case Bug::whole_warp: simt::launch(1, 128, emulated::BarrierForFirst32, ints.data()); break;
-    case Bug::both_branches:
-      simt::launch(1, 64, emulated::BarrierInBothBranches, ints.data());
-      break;
+    case Bug::half_warp: simt::launch(1, 128, BarrierForFirst48, ints.data()); break;
+    case Bug::whole_warp: simt::launch(1, 128, BarrierForFirst32, ints.data()); break;
+    case Bug::both_branches: simt::launch(1, 64, BarrierInBothBranches, ints.data()); break;
     case Bug::dsm_after_exit:
       simt::launch(simt::LaunchConfig{4, 32, 32 * sizeof(unsigned), {4, 1, 1}},
-                   emulated::ReadPeerWithoutFinalSync, words.data());
+                   ReadPeerWithoutFinalSync, words.data());
       break;
   }
 }

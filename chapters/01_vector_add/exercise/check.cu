@@ -14,10 +14,6 @@
 #include <cstdio>
 #include <vector>
 
-namespace emulated {
-decltype(::VecAddAnyN) VecAddAnyN;
-}
-
 int main(int argc, char** argv) {
   return tutorial::run_sample(argv[0], [&] {
     tutorial::Cli cli("01_vector_add_exercise", "Checks your VecAddAnyN");
@@ -29,7 +25,7 @@ int main(int argc, char** argv) {
       std::vector<float> a = tutorial::random_floats(room, 1), b = tutorial::random_floats(room, 2),
                          c(room, -7.0f);
       if (chosen->backend == tutorial::Backend::emulator) {
-        simt::launch(blocks, 256, emulated::VecAddAnyN, a.data(), b.data(), c.data(), n);
+        simt::launch(blocks, 256, VecAddAnyN, a.data(), b.data(), c.data(), n);
       } else {
         tutorial::DeviceBuffer<float> dA{std::span<const float>(a)}, dB{std::span<const float>(b)},
             dC{std::span<const float>(c)};

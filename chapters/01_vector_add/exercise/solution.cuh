@@ -1,6 +1,5 @@
 #pragma once
 // Exercise 01, a solution: the bounds check of VecAddBounded.
-#include <simt/kernel.hpp>
 
 __global__ void VecAddAnyN(const float* A, const float* B, float* C, int n) {
   int i = blockDim.x * blockIdx.x + threadIdx.x;

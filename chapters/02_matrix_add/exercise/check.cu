@@ -13,10 +13,6 @@
 #include <utility>
 #include <vector>
 
-namespace emulated {
-decltype(::MatScale) MatScale;
-}
-
 int main(int argc, char** argv) {
   return tutorial::run_sample(argv[0], [&] {
     tutorial::Cli cli("02_matrix_add_exercise", "Checks your MatScale");
@@ -30,7 +26,7 @@ int main(int argc, char** argv) {
       std::vector<float> c(count, -7.0f);
       const dim3 block(16, 16), grid((cols + 15) / 16, (rows + 15) / 16);
       if (chosen->backend == tutorial::Backend::emulator) {
-        simt::launch(grid, block, emulated::MatScale, a.data(), c.data(), 2.5f, rows, cols);
+        simt::launch(grid, block, MatScale, a.data(), c.data(), 2.5f, rows, cols);
       } else {
         tutorial::DeviceBuffer<float> dA{std::span<const float>(a)}, dC{std::span<const float>(c)};
         MatScale<<<grid, block>>>(dA.get(), dC.get(), 2.5f, rows, cols);

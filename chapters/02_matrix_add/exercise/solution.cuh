@@ -1,6 +1,5 @@
 #pragma once
 // Exercise 02, a solution: chapter 02's MatAdd indexing.
-#include <simt/kernel.hpp>
 
 __global__ void MatScale(const float* A, float* C, float alpha, int rows, int cols) {
   int col = blockIdx.x * blockDim.x + threadIdx.x;

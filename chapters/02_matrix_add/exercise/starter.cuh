@@ -1,7 +1,6 @@
 #pragma once
 // Exercise 02: C = alpha * A for a rows x cols row-major matrix, one thread per element, launched
 // with 16 x 16 blocks and a grid rounded up in both dimensions (x along the columns).
-#include <simt/kernel.hpp>
 
 __global__ void MatScale(const float* A, float* C, float alpha, int rows, int cols) {
   // TODO: compute this thread's row and column, skip threads outside the matrix, scale.

@@ -13,10 +13,6 @@
 #include <cstdio>
 #include <vector>
 
-namespace emulated {
-decltype(::ReadLeftNeighbour) ReadLeftNeighbour;
-}
-
 int main(int argc, char** argv) {
   return tutorial::run_sample(argv[0], [&] {
     tutorial::Cli cli("03_thread_block_clusters_exercise", "Checks your ReadLeftNeighbour");
@@ -27,7 +23,7 @@ int main(int argc, char** argv) {
       const unsigned blocks = 4 * size;
       std::vector<unsigned> out(blocks, ~0u);
       if (chosen->backend == tutorial::Backend::emulator) {
-        simt::launch(simt::LaunchConfig{blocks, 32, 0, {size, 1, 1}}, emulated::ReadLeftNeighbour,
+        simt::launch(simt::LaunchConfig{blocks, 32, 0, {size, 1, 1}}, ReadLeftNeighbour,
                      out.data());
       } else {
         tutorial::DeviceBuffer<unsigned> d{std::span<const unsigned>(out)};

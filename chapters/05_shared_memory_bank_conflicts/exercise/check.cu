@@ -13,10 +13,6 @@
 #include <numeric>
 #include <vector>
 
-namespace emulated {
-decltype(::TransposeExercise) TransposeExercise;
-}
-
 int main(int argc, char** argv) {
   return tutorial::run_sample(argv[0], [&] {
     tutorial::Cli cli("05_bank_conflicts_exercise", "Checks your TransposeExercise");
@@ -28,7 +24,7 @@ int main(int argc, char** argv) {
     const dim3 grid(n / 32, n / 32), block(32, 8);
     bool ok = true;
     if (chosen->backend == tutorial::Backend::emulator) {
-      simt::launch(grid, block, emulated::TransposeExercise, in.data(), out.data(), n);
+      simt::launch(grid, block, TransposeExercise, in.data(), out.data(), n);
       const auto c = simt::last_launch_counters();
       std::printf("shared loads: %llu requests, %llu wavefronts, %llu bank conflicts: %s\n",
                   static_cast<unsigned long long>(c.load_requests),

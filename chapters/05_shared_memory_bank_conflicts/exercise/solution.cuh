@@ -1,9 +1,8 @@
 #pragma once
 // Exercise 05, a solution: one float of padding per row moves each row one bank further.
-#include <simt/kernel.hpp>
 
 __global__ void TransposeExercise(const float* in, float* out, int n) {
-  SIMT_SHARED(float, tile, [32][33]);
+  __shared__ float tile[32][33];
   int x = blockIdx.x * 32 + threadIdx.x;
   int y = blockIdx.y * 32 + threadIdx.y;
   for (int j = 0; j < 32; j += 8) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x];

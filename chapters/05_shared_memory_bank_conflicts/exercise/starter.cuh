@@ -1,10 +1,9 @@
 #pragma once
 // Exercise 05: this transpose reads its tile down columns, and every column of a 32 x 32 float
 // tile lies in one bank: 32 wavefronts per read. Change the tile so the reads are conflict-free.
-#include <simt/kernel.hpp>
 
 __global__ void TransposeExercise(const float* in, float* out, int n) {
-  SIMT_SHARED(float, tile, [32][32]);  // TODO
+  __shared__ float tile[32][32];  // TODO
   int x = blockIdx.x * 32 + threadIdx.x;
   int y = blockIdx.y * 32 + threadIdx.y;
   for (int j = 0; j < 32; j += 8) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x];

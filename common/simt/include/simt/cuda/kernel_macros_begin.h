@@ -1,0 +1,11 @@
+// The CUDA names that must be macros in translated kernel code: the built-in variables read the
+// running GPU thread's context, and printf collects what a block prints. Opened before the
+// translated code and closed after it (kernel_macros_end.h), so that they do not leak into the
+// code that includes a translation. No include guard: each translation opens its own window.
+#define threadIdx (::simt::detail::cuda_index(::simt::detail::current_thread.slot->index))
+#define blockIdx (::simt::detail::cuda_index(::simt::detail::current_thread.block_idx))
+#define blockDim (::simt::detail::cuda_dim(::simt::detail::current_thread.block_dim))
+#define gridDim (::simt::detail::cuda_dim(::simt::detail::current_thread.grid_dim))
+#define printf(...) ::simt::detail::device_printf(__VA_ARGS__)
+// The compute capability the emulator imitates (an H100), as nvcc defines it in device code.
+#define __CUDA_ARCH__ 900

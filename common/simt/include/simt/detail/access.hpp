@@ -1,0 +1,51 @@
+#pragma once
+/// @file
+/// @brief The translation's instrumentation: every memory access of kernel code goes through
+/// load(), store() or update(), which return the address they are given. With checks off that is
+/// one test of a thread-local flag; with checks on, accesses to shared memory feed the race
+/// checks and the bank-conflict counters. Internal.
+///
+/// `s[i] += x` becomes `*update(&s[i], __FILE__, __LINE__) += x`: the same lvalue, so types,
+/// `volatile` and references are untouched.
+
+#include <simt/detail/race_check.hpp>
+#include <simt/detail/thread_context.hpp>
+#include <simt/detail/unit_state.hpp>
+
+#include <cstddef>
+
+namespace simt::detail {
+
+/// @ingroup simt
+/// @brief Records an access to the unit's shared memory (checking on).
+void record_shared_access(const void* address, std::size_t bytes, AccessKind kind, const char* file,
+                          unsigned line);
+
+/// @brief Reports an access to `bytes` at `address` when checking is on and it is shared memory.
+[[gnu::always_inline]] inline void observe(const void* address, std::size_t bytes, AccessKind kind,
+                                           const char* file, unsigned line) {
+  if (current_thread.checking) [[unlikely]]
+    if (current_thread.unit->arena.contains(address))
+      record_shared_access(address, bytes, kind, file, line);
+}
+
+/// @brief A read of `*address`.
+template <class T>
+[[gnu::always_inline]] inline T* load(T* address, const char* file, unsigned line) {
+  observe(address, sizeof(T), AccessKind::load, file, line);
+  return address;
+}
+/// @brief A write of `*address`.
+template <class T>
+[[gnu::always_inline]] inline T* store(T* address, const char* file, unsigned line) {
+  observe(address, sizeof(T), AccessKind::store, file, line);
+  return address;
+}
+/// @brief A read-modify-write of `*address` (`+=`, `++`).
+template <class T>
+[[gnu::always_inline]] inline T* update(T* address, const char* file, unsigned line) {
+  observe(address, sizeof(T), AccessKind::update, file, line);
+  return address;
+}
+
+}  // namespace simt::detail

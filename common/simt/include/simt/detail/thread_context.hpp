@@ -1,0 +1,56 @@
+#pragma once
+/// @file
+/// @brief Which GPU thread the current worker runs, and how control passes from one GPU thread
+/// to the next. Internal to the emulator; kernels see it through CUDA's names.
+
+#include <simt/dim3.hpp>
+
+#include <coroutine>
+
+namespace simt::detail {
+
+struct BlockState;
+struct UnitState;
+
+/// @ingroup simt
+/// @brief One GPU thread of a block, in the chain of threads an interval runs.
+struct ThreadSlot {
+  /// Where the thread resumes: its kernel coroutine, or the innermost `__device__` function it
+  /// is suspended in (a no-op before the thread has started).
+  std::coroutine_handle<> thread;
+  Uint3 index;        ///< Its `threadIdx`.
+  unsigned rank = 0;  ///< Its linear index in the block.
+};
+
+/// @brief The GPU thread the current worker is running: what `threadIdx` and friends read.
+struct ThreadContext {
+  ThreadSlot* slot = nullptr;   ///< The running thread, in the chain being run.
+  Uint3 block_idx;              ///< `blockIdx`
+  Uint3 block_dim;              ///< `blockDim`
+  Uint3 grid_dim;               ///< `gridDim`
+  BlockState* block = nullptr;  ///< The thread's block.
+  UnitState* unit = nullptr;    ///< The blocks run together with it (its cluster).
+  bool checking = false;        ///< Shared accesses are recorded (diagnostics, counters).
+};
+
+/// @brief The running thread of this worker (a trivial type, so access needs no TLS wrapper).
+extern constinit thread_local ThreadContext current_thread;
+
+/// @brief Linear index of the running thread within its block.
+inline unsigned thread_rank() noexcept { return current_thread.slot->rank; }
+
+/// @brief Hands the worker to the next thread of the chain being run: a barrier interval runs
+/// as one chain of symmetric transfers through the block's waiting threads (slots side by side
+/// in an array), and its last link is a no-op handle that returns control to the scheduler.
+[[gnu::always_inline]] inline std::coroutine_handle<> next_thread() noexcept {
+  return (++current_thread.slot)->thread;
+}
+
+/// @brief Threads per warp: consecutive thread ranks 0-31, 32-63, ... form one warp.
+inline constexpr unsigned warp_size = 32;
+/// @brief The lane (position in its warp) of the thread of linear rank `rank` in its block.
+constexpr unsigned lane_of(unsigned rank) { return rank % warp_size; }
+/// @brief The warp, within its block, of the thread of linear rank `rank`.
+constexpr unsigned warp_of(unsigned rank) { return rank / warp_size; }
+
+}  // namespace simt::detail

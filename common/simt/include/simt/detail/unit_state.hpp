@@ -1,0 +1,113 @@
+#pragma once
+/// @file
+/// @brief The state of the blocks a worker runs together: a thread block cluster (a plain launch
+/// has clusters of one block), or the whole grid of a cooperative launch. Internal.
+
+#include <simt/detail/bank_counters.hpp>
+#include <simt/detail/frame_arena.hpp>
+#include <simt/detail/race_check.hpp>
+#include <simt/detail/shared_layout.hpp>
+#include <simt/detail/site.hpp>
+#include <simt/detail/thread_context.hpp>
+#include <simt/dim3.hpp>
+#include <simt/launch.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace simt::detail {
+
+/// @ingroup simt
+/// @brief What a thread waits for.
+enum class BarrierKind : std::uint8_t {
+  warp,     ///< `__syncwarp(mask)`: the lanes of the mask.
+  block,    ///< `__syncthreads()`, `block.sync()`: the block.
+  cluster,  ///< `cluster.sync()`: every block of the cluster.
+  grid,     ///< `grid.sync()`: every block of a cooperative launch.
+};
+
+/// @brief A thread that waits at another block-level barrier than the first thread that arrived
+/// in the same interval (a bug in the kernel, reported once the interval ends).
+struct StrayArrival {
+  unsigned rank;
+  const Site* site;
+  BarrierKind kind;
+};
+
+/// @brief A lane waiting at `__syncwarp(mask)`.
+struct WarpArrival {
+  unsigned rank;
+  const Site* site;
+  unsigned mask;
+};
+
+/// @brief Scheduling state of one block.
+struct BlockScheduling {
+  /// The threads that have not exited, in the order the next interval runs them, then a last
+  /// slot whose no-op handle returns to the scheduler.
+  std::vector<ThreadSlot> chain;
+  std::vector<unsigned> position;  ///< By rank: the thread's place in the chain.
+  /// Where the interval's first thread to wait at a block-level barrier waits (null: none has).
+  /// Every thread of the block runs until it waits or exits, so when the interval ends, the
+  /// threads that did not exit and wait at no warp barrier are exactly those waiting here (or
+  /// among the strays): no count is needed.
+  const Site* barrier = nullptr;
+  BarrierKind barrier_kind = BarrierKind::block;
+  std::vector<StrayArrival> strays;        ///< Those waiting elsewhere.
+  std::vector<WarpArrival> warp_arrivals;  ///< Lanes waiting at `__syncwarp`.
+  std::vector<unsigned> exited;            ///< Ranks of the threads that returned.
+  std::size_t exits_in_chain = 0;          ///< exited.size() when the chain was built.
+  int predicate_count = 0;                 ///< Sum of `__syncthreads_count` predicates so far.
+  int released_count = 0;                  ///< The count the last released barrier returns.
+  std::vector<std::uint16_t> warp_phase;   ///< Per warp: warp barriers passed this interval.
+};
+
+/// @brief The bookkeeping of one block.
+struct BlockState {
+  Uint3 block_idx;                     ///< `blockIdx` of this block.
+  std::uint64_t linear = 0;            ///< Linear index of the block in the grid.
+  unsigned cluster = 0;                ///< Index of its cluster within the unit.
+  unsigned rank_in_cluster = 0;        ///< `this_cluster().block_rank()`.
+  std::size_t arena_index = 0;         ///< Its place in the unit's SharedArena.
+  BlockScheduling scheduling;          ///< Its threads and barriers.
+  RaceShadow race;                     ///< Diagnostics: who touched which shared byte.
+  BankLog bank;                        ///< Counters: this interval's shared accesses.
+  std::string printed;                 ///< What the block's threads printed, in order.
+  bool alive = true;                   ///< Some thread of the block has not exited yet.
+  std::uint32_t interval = 0;          ///< Barrier intervals completed by this block.
+  const Site* last_barrier = nullptr;  ///< The barrier that began the current interval.
+  BarrierKind last_barrier_kind = BarrierKind::block;
+};
+
+/// @brief The blocks a worker runs together, so their threads may wait for each other and read
+/// each other's shared memory.
+struct UnitState {
+  Dim3 cluster_dim;                 ///< Blocks per cluster along x, y, z.
+  unsigned blocks_per_cluster = 1;  ///< cluster_dim.volume().
+  std::vector<BlockState> blocks;   ///< Cluster by cluster, by rank within each.
+  StaticLayout layout;              ///< Static shared memory layout (per worker and launch).
+  SharedArena arena;                ///< Every block's shared memory.
+  FrameArena frames;                ///< Coroutine frames of every thread.
+  bool checking = false;            ///< Diagnostics or counters on: accesses are recorded.
+  bool diagnostics = false;         ///< Report races, out-of-bounds and after-exit accesses.
+  bool counting = false;            ///< Count shared-memory requests and wavefronts.
+  bool strict = false;              ///< Warn when exited threads skip a barrier.
+  bool cooperative = false;         ///< The whole grid is one unit (grid.sync() allowed).
+  std::uint32_t next_epoch = 1;     ///< Stamps for barrier intervals, never reused by this worker.
+  SharedMemoryCounters counts;      ///< This worker's counts for the launch.
+  unsigned threads_per_block = 0;   ///< Threads in each block.
+  AccessSites access_sites;         ///< Places named by the race records.
+  const Site* dynamic_declared = nullptr;  ///< The `extern __shared__` declaration, once seen.
+  const char* kernel = nullptr;            ///< The kernel's name when the registry knows it.
+};
+
+/// @brief How diagnostics name the running kernel: its registered name, or else the function
+/// `site` is in.
+std::string kernel_name(const UnitState& unit, const Site* site);
+
+/// @brief How diagnostics name a byte of a block's shared memory: "'tile' + 12 bytes (static
+/// shared memory, offset 140)".
+std::string describe_shared(const UnitState& unit, bool dynamic, std::size_t offset);
+
+}  // namespace simt::detail

@@ -1,0 +1,35 @@
+#pragma once
+/// @file
+/// @brief The emulator's prelude for translated kernel files: what a kernel file compiled by
+/// nvcc gets from CUDA without including anything (`__global__`, `threadIdx`,
+/// `__syncthreads()`, `atomicAdd`, the vector types, `printf`, ...).
+///
+/// simt-translate parses a kernel file with this prelude (and `SIMT_TRANSLATING` defined) in
+/// front of it, and the generated translation includes it first. Headers a kernel file includes
+/// itself, such as `<cooperative_groups.h>`, come from simt/cuda/ (the emulator's stand-ins).
+
+#include <simt/cuda/atomics.hpp>
+#include <simt/cuda/builtins.hpp>
+#include <simt/cuda/device_printf.hpp>
+#include <simt/cuda/synchronization.hpp>
+
+#if !defined(SIMT_TRANSLATING)
+#include <simt/detail/access.hpp>
+#include <simt/detail/barriers.hpp>
+#include <simt/detail/shared_variables.hpp>
+#include <simt/detail/site.hpp>
+#include <simt/task.hpp>
+
+#include <memory>
+#include <type_traits>
+
+namespace simt::detail {
+/// @brief `threadIdx`/`blockIdx` as CUDA's `uint3`.
+inline ::uint3 cuda_index(const Uint3& i) { return ::uint3{i.x, i.y, i.z}; }
+/// @brief `blockDim`/`gridDim` as CUDA's `dim3`.
+inline ::dim3 cuda_dim(const Uint3& d) { return ::dim3(d.x, d.y, d.z); }
+}  // namespace simt::detail
+#else
+/// The compute capability the emulator imitates (an H100), as nvcc defines it in device code.
+#define __CUDA_ARCH__ 900
+#endif

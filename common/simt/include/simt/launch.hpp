@@ -1,0 +1,234 @@
+#pragma once
+/// @file
+/// @brief Launching a kernel on the CPU emulator: `simt::launch(config, Kernel, args...)`.
+///
+/// In a CUDA translation unit (nvcc), `Kernel` is the kernel itself, the very symbol a
+/// `Kernel<<<grid, block>>>(args...)` launch names: the emulator runs the host-compiled twin that
+/// simt_add_kernels() registered for it. In a plain C++ translation unit, `Kernel` is the twin
+/// itself, `emulated::Kernel`, from the header simt_add_kernels() generates. This header has no
+/// CUDA dependency.
+
+#include <simt/dim3.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+/// @defgroup simt The CPU emulator (simt)
+/// @brief Runs CUDA kernels on the CPU: one C++20 coroutine per GPU thread.
+
+namespace simt {
+
+/// @ingroup simt
+/// @brief What `<<<grid, block, dynamic_shared_bytes>>>` and the launch attributes describe.
+struct LaunchConfig {
+  Dim3 grid;                             ///< Number of blocks along x, y, z.
+  Dim3 block;                            ///< Number of threads per block along x, y, z.
+  std::size_t dynamic_shared_bytes = 0;  ///< Size of `extern __shared__` memory per block.
+  /// Blocks per thread block cluster (1 = none, or the kernel's `__cluster_dims__`).
+  Dim3 cluster{1, 1, 1};
+  /// Allow clusters of more than 8 blocks (up to 16), like
+  /// `cudaFuncAttributeNonPortableClusterSizeAllowed`.
+  bool non_portable_cluster_size_allowed = false;
+  /// A cooperative launch (`cudaLaunchCooperativeKernel`): every block is resident at once, so
+  /// `grid.sync()` may be used. The grid may then have no more blocks than fit on the GPU.
+  bool cooperative = false;
+};
+
+/// @ingroup simt
+/// @brief Most blocks in a cluster: 8 (portable), 16 with the non-portable attribute.
+inline constexpr unsigned max_portable_cluster_size = 8;
+/// @ingroup simt
+/// @brief Most blocks in a cluster when non-portable sizes are allowed.
+inline constexpr unsigned max_cluster_size = 16;
+
+/// @ingroup simt
+/// @brief A launch the GPU would refuse (`cudaErrorInvalidConfiguration` and friends).
+class LaunchError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// @ingroup simt
+/// @brief A bug the emulator found while running a kernel (e.g. a divergent barrier).
+class KernelError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// @ingroup simt
+/// @brief Emulator settings; process-wide, set before launching.
+struct Settings {
+  /// Worker threads that run blocks in parallel; 0 means one per hardware thread.
+  unsigned worker_threads = 0;
+  /// Report shared-memory races, out-of-bounds shared accesses, and distributed shared memory
+  /// used after its block exited (divergent barriers are always reported).
+  bool diagnostics = true;
+  /// Count shared-memory requests and wavefronts per launch (see last_launch_counters()).
+  bool count_bank_conflicts = true;
+  /// Warn (on standard error) when a barrier is released while some threads of the block have
+  /// already exited. That is legal, and the GPU releases it too (exited threads no longer hold
+  /// a barrier up), but the guide allows a barrier in conditional code only if the condition is
+  /// the same for the whole block.
+  bool strict = false;
+  /// When set, the threads of a block run in a shuffled order (from this seed) in every
+  /// barrier interval, to show that a correct kernel's result does not depend on the order.
+  std::optional<std::uint64_t> shuffle_seed;
+};
+
+/// @ingroup simt
+/// @brief Shared-memory traffic of a launch, counted as the hardware would: a *request* is one
+/// warp-wide access (the k-th shared access of each active lane in a barrier interval). A
+/// request is served 128 bytes at a time (32 lanes of 4 bytes, 16 of 8, 8 of 16), and each
+/// such phase takes as many *wavefronts* as its busiest of the 32 four-byte banks has distinct
+/// words to deliver (lanes reading the same word share one). *Bank conflicts* are the wavefronts
+/// beyond one per phase: a conflict-free 8-byte request takes 2 wavefronts and 0 conflicts.
+struct SharedMemoryCounters {
+  std::uint64_t load_requests = 0;           ///< Warp-wide shared loads.
+  std::uint64_t load_wavefronts = 0;         ///< Wavefronts those loads took.
+  std::uint64_t load_ideal_wavefronts = 0;   ///< Wavefronts they would take without conflicts.
+  std::uint64_t store_requests = 0;          ///< Warp-wide shared stores.
+  std::uint64_t store_wavefronts = 0;        ///< Wavefronts those stores took.
+  std::uint64_t store_ideal_wavefronts = 0;  ///< Wavefronts they would take without conflicts.
+  /// @brief Extra wavefronts of loads caused by bank conflicts.
+  [[nodiscard]] std::uint64_t load_conflicts() const {
+    return load_wavefronts - load_ideal_wavefronts;
+  }
+  /// @brief Extra wavefronts of stores caused by bank conflicts.
+  [[nodiscard]] std::uint64_t store_conflicts() const {
+    return store_wavefronts - store_ideal_wavefronts;
+  }
+  /// @brief Adds another count (a worker's) to this one.
+  SharedMemoryCounters& operator+=(const SharedMemoryCounters& other) {
+    load_requests += other.load_requests;
+    load_wavefronts += other.load_wavefronts;
+    load_ideal_wavefronts += other.load_ideal_wavefronts;
+    store_requests += other.store_requests;
+    store_wavefronts += other.store_wavefronts;
+    store_ideal_wavefronts += other.store_ideal_wavefronts;
+    return *this;
+  }
+};
+
+/// @ingroup simt
+/// @brief The counters of the last launch made by this process (all zero when counting is off).
+SharedMemoryCounters last_launch_counters();
+
+/// @ingroup simt
+/// @brief The current settings.
+Settings& settings();
+
+namespace detail {
+/// @brief Type-erased body of one GPU thread: calls the kernel with the launch's arguments.
+using ThreadBody = void (*)(const void* closure);
+/// @brief Runs every thread of every block of `config`; throws LaunchError or KernelError.
+/// `kernel` names the kernel in diagnostics (null: they name the function of the construct).
+void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure, const char* kernel);
+
+/// @brief A kernel the emulator can run, as the generated translation unit of its file
+/// registers it.
+struct KernelEntry {
+  const void* stub = nullptr;  ///< nvcc's host stub of the kernel (null where none is linked).
+  const void* twin = nullptr;  ///< The host-compiled twin.
+  const char* name = "";       ///< The kernel as written, e.g. `TransposeTile<33>`.
+  Dim3 cluster_dims{1, 1, 1};  ///< `__cluster_dims__`, or 1 x 1 x 1.
+  /// Launches the twin with the arguments at `arguments[i]` (objects of the kernel's parameter
+  /// types, as a CUDA launch passes them).
+  void (*launch)(const LaunchConfig& config, void* const* arguments) = nullptr;
+};
+/// @brief Adds an entry to the registry (the generated code holds one per kernel).
+struct KernelRegistration {
+  explicit KernelRegistration(const KernelEntry& entry);
+};
+/// @brief The entry whose stub or twin is `kernel`, or null.
+const KernelEntry* find_kernel(const void* kernel);
+/// @brief `config` with the kernel's compile-time cluster shape; throws LaunchError when the
+/// launch asks for another one.
+LaunchConfig with_cluster_dims(const LaunchConfig& config, const KernelEntry* entry);
+/// @brief Runs the twin registered for nvcc's stub `stub`; throws LaunchError when none is.
+void launch_registered(const LaunchConfig& config, const void* stub, void* const* arguments);
+
+/// @brief The value of type P whose bytes are at `bytes` (kernel arguments are copied bitwise
+/// to the GPU, and the stub's parameter types are layout-identical to the twin's).
+template <class P>
+P argument_from(const void* bytes) {
+  static_assert(std::is_trivially_copyable_v<P>, "kernel parameters are copied bitwise");
+  alignas(P) unsigned char storage[sizeof(P)];
+  std::memcpy(storage, bytes, sizeof(P));
+  return *std::launder(reinterpret_cast<P*>(storage));
+}
+
+template <class... Params>
+void run_twin(const LaunchConfig& config, void (*twin)(Params...), void* const* arguments);
+
+/// @brief KernelEntry::launch for the twin `Twin`.
+template <auto Twin>
+void launch_twin(const LaunchConfig& config, void* const* arguments) {
+  run_twin(config, Twin, arguments);
+}
+}  // namespace detail
+
+/// @ingroup simt
+/// @brief Runs `kernel(args...)` for every thread of the grid on the CPU, like
+/// `kernel<<<config.grid, config.block, config.dynamic_shared_bytes>>>(args...)` (with
+/// `config.cluster` as the cluster shape) followed by `cudaDeviceSynchronize()`. Anything the
+/// kernel printed is written to stdout afterwards, block by block in order.
+///
+/// Arguments are converted to the kernel's parameter types and copied once, as CUDA copies kernel
+/// parameters at launch. Throws LaunchError for a configuration the GPU would refuse and
+/// KernelError for a bug found while running (for example threads that wait at different
+/// barriers).
+template <class... Params, class... Args>
+void launch(const LaunchConfig& config, void (*kernel)(Params...), Args&&... args) {
+  static_assert(sizeof...(Params) == sizeof...(Args), "wrong number of kernel arguments");
+  std::tuple<std::remove_cvref_t<Params>...> parameters(std::forward<Args>(args)...);
+#if defined(__CUDACC__)
+  // A CUDA translation unit names nvcc's host stub: run the twin registered for it.
+  std::apply(
+      [&](auto&... p) {
+        void* arguments[] = {static_cast<void*>(&p)..., nullptr};
+        detail::launch_registered(config, reinterpret_cast<const void*>(kernel), arguments);
+      },
+      parameters);
+#else
+  struct Closure {
+    void (*kernel)(Params...);
+    std::tuple<std::remove_cvref_t<Params>...>* parameters;
+  };
+  const Closure closure{kernel, &parameters};
+  const detail::KernelEntry* entry = detail::find_kernel(reinterpret_cast<const void*>(kernel));
+  detail::run_grid(
+      detail::with_cluster_dims(config, entry),
+      [](const void* raw) {
+        const auto& c = *static_cast<const Closure*>(raw);
+        std::apply(c.kernel, *c.parameters);
+      },
+      &closure, entry != nullptr ? entry->name : nullptr);
+#endif
+}
+
+/// @ingroup simt
+/// @brief Shorthand for `launch(LaunchConfig{grid, block}, kernel, args...)`.
+template <class... Params, class... Args>
+void launch(Dim3 grid, Dim3 block, void (*kernel)(Params...), Args&&... args) {
+  launch(LaunchConfig{grid, block}, kernel, std::forward<Args>(args)...);
+}
+
+namespace detail {
+template <class... Params>
+void run_twin(const LaunchConfig& config, void (*twin)(Params...), void* const* arguments) {
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    launch(config, twin, argument_from<std::remove_cvref_t<Params>>(arguments[I])...);
+  }
+  (std::index_sequence_for<Params...>{});
+}
+}  // namespace detail
+
+}  // namespace simt

@@ -1,0 +1,97 @@
+/// @file
+/// @brief What the emulator checks on every shared-memory access of an instrumented kernel
+/// (checking on): bounds, the lifetime of a peer block's memory, races, and the bank counters.
+
+#include <simt/detail/access.hpp>
+#include <simt/detail/race_check.hpp>
+#include <simt/detail/shared_layout.hpp>
+#include <simt/detail/thread_context.hpp>
+#include <simt/detail/unit_state.hpp>
+
+#include <sstream>
+#include <string>
+
+namespace simt::detail {
+
+namespace {
+
+std::string index_text(const Uint3& i) {
+  return "(" + std::to_string(i.x) + ", " + std::to_string(i.y) + ", " + std::to_string(i.z) + ")";
+}
+
+const char* verb(AccessKind kind) {
+  switch (kind) {
+    case AccessKind::load: return "reads";
+    case AccessKind::store: return "writes";
+    case AccessKind::update: return "updates";
+  }
+  return "touches";
+}
+
+// "file.cuh:12" for the place of an access.
+std::string place_of(const char* file, unsigned line) {
+  const std::string path = file;
+  return path.substr(path.find_last_of('/') + 1) + ":" + std::to_string(line);
+}
+
+[[noreturn]] void report_out_of_bounds(const UnitState& unit, const BlockState& me,
+                                       const void* address, std::size_t bytes, AccessKind kind,
+                                       const char* file, unsigned line) {
+  std::ostringstream message;
+  message << "out-of-bounds shared memory access in kernel '" << kernel_name(unit, nullptr)
+          << "' at " << place_of(file, line) << ": thread " << thread_rank() << " of block "
+          << index_text(me.block_idx) << " " << verb(kind) << " " << bytes << " bytes at ";
+  const auto* p = static_cast<const std::byte*>(address);
+  const std::byte* dynamic = unit.arena.dynamic_of(me.arena_index);
+  if (unit.arena.dynamic_size() > 0 && p >= dynamic &&
+      p < dynamic + unit.arena.dynamic_size() + SharedArena::guard)
+    message << "byte " << (p - dynamic) << " of '"
+            << (unit.dynamic_declared ? unit.dynamic_declared->text : "extern __shared__")
+            << "', past the " << unit.arena.dynamic_size()
+            << " bytes of dynamic shared memory the launch gave";
+  else
+    message << "an address outside the block's shared variables";
+  throw KernelError(message.str());
+}
+
+}  // namespace
+
+void record_shared_access(const void* address, std::size_t bytes, AccessKind kind, const char* file,
+                          unsigned line) {
+  UnitState& unit = *current_thread.unit;
+  BlockState& me = *current_thread.block;
+  const SharedPlace place = unit.arena.locate(address, bytes, unit.layout.used);
+  const bool own = place.block == me.arena_index;
+
+  if (unit.diagnostics) {
+    if (place.region == SharedRegion::none)
+      report_out_of_bounds(unit, me, address, bytes, kind, file, line);
+    const BlockState& owner = unit.blocks[place.block];
+    if (!own && !owner.alive) {
+      std::ostringstream message;
+      message << "distributed shared memory used after its block exited in kernel '"
+              << kernel_name(unit, nullptr) << "' at " << place_of(file, line) << ": thread "
+              << thread_rank() << " of block " << index_text(me.block_idx) << " " << verb(kind)
+              << " " << describe_shared(unit, place.region == SharedRegion::dynamic, place.offset)
+              << " of block " << index_text(owner.block_idx)
+              << ", which has exited. A cluster.sync() before the blocks exit keeps their "
+                 "shared memory alive.";
+      throw KernelError(message.str());
+    }
+    if (own)
+      check_race(unit, me, place.region == SharedRegion::dynamic, place.offset, bytes, kind, file,
+                 line);
+  }
+
+  if (unit.counting && own && place.region != SharedRegion::none) {
+    // Banks are counted on the block's own shared address space: dynamic memory after static.
+    const std::size_t space_offset = place.region == SharedRegion::dynamic
+                                         ? StaticLayout::capacity + place.offset
+                                         : place.offset;
+    // A read-modify-write is a load request and then a store request.
+    if (kind != AccessKind::store) me.bank.log(thread_rank(), space_offset, bytes, false);
+    if (kind != AccessKind::load) me.bank.log(thread_rank(), space_offset, bytes, true);
+  }
+}
+
+}  // namespace simt::detail

@@ -1,0 +1,156 @@
+/// @file
+/// @brief Launches on the emulator: the checks a GPU makes before it runs a grid, and the grid
+/// spread over worker threads, unit by unit.
+
+#include <simt/launch.hpp>
+#include "unit_runner.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace simt {
+
+Settings& settings() {
+  static Settings instance;
+  return instance;
+}
+
+namespace {
+std::mutex counters_mutex;
+SharedMemoryCounters last_counters;
+}  // namespace
+
+SharedMemoryCounters last_launch_counters() {
+  std::lock_guard lock(counters_mutex);
+  return last_counters;
+}
+
+namespace detail {
+
+namespace {
+
+// The limits of compute capability 9.0 on an H100, which the emulator imitates.
+constexpr unsigned max_threads_per_block = 1024;
+constexpr Dim3 max_block_dim{1024, 1024, 64};
+constexpr Dim3 max_grid_dim{2147483647u, 65535, 65535};
+constexpr std::size_t max_dynamic_shared_bytes = 232448;
+constexpr unsigned multiprocessors = 132;
+constexpr unsigned max_blocks_per_multiprocessor = 32;
+constexpr unsigned max_warps_per_multiprocessor = 64;
+constexpr std::size_t shared_bytes_per_multiprocessor = 233472;
+constexpr std::size_t reserved_shared_bytes_per_block = 1024;
+
+std::string to_string(const Dim3& d) {
+  return "(" + std::to_string(d.x) + ", " + std::to_string(d.y) + ", " + std::to_string(d.z) + ")";
+}
+
+// The blocks of this shape that an H100 keeps resident at once (the most a cooperative launch
+// may have): limited by blocks, warps and shared memory per SM.
+std::uint64_t resident_blocks(const LaunchConfig& c) {
+  const auto warps = static_cast<unsigned>((c.block.volume() + 31) / 32);
+  const std::size_t shared = c.dynamic_shared_bytes + reserved_shared_bytes_per_block;
+  const std::uint64_t per_sm = std::min<std::uint64_t>(
+      {max_blocks_per_multiprocessor, max_warps_per_multiprocessor / std::max(1u, warps),
+       shared_bytes_per_multiprocessor / shared});
+  return per_sm * multiprocessors;
+}
+
+void validate(const LaunchConfig& c) {
+  auto fail = [&](const std::string& why) {
+    throw LaunchError("invalid launch configuration: grid " + to_string(c.grid) + ", block " +
+                      to_string(c.block) + ", cluster " + to_string(c.cluster) + ": " + why);
+  };
+  if (c.grid.volume() == 0 || c.block.volume() == 0 || c.cluster.volume() == 0)
+    fail("every extent must be at least 1");
+  if (c.block.volume() > max_threads_per_block)
+    fail("a block has at most " + std::to_string(max_threads_per_block) + " threads");
+  if (c.block.x > max_block_dim.x || c.block.y > max_block_dim.y || c.block.z > max_block_dim.z)
+    fail("block dimensions are limited to " + to_string(max_block_dim));
+  if (c.grid.x > max_grid_dim.x || c.grid.y > max_grid_dim.y || c.grid.z > max_grid_dim.z)
+    fail("grid dimensions are limited to " + to_string(max_grid_dim));
+  if (c.dynamic_shared_bytes > max_dynamic_shared_bytes)
+    fail("dynamic shared memory is limited to " + std::to_string(max_dynamic_shared_bytes) +
+         " bytes per block");
+  const unsigned cluster_limit =
+      c.non_portable_cluster_size_allowed ? max_cluster_size : max_portable_cluster_size;
+  if (c.cluster.volume() > cluster_limit)
+    fail("a cluster has at most " + std::to_string(cluster_limit) + " blocks" +
+         (c.non_portable_cluster_size_allowed
+              ? ""
+              : " (16 with the non-portable cluster size attribute)"));
+  if (c.grid.x % c.cluster.x != 0 || c.grid.y % c.cluster.y != 0 || c.grid.z % c.cluster.z != 0)
+    fail("the grid must be a whole number of clusters in every dimension");
+  if (c.cooperative && c.grid.volume() > resident_blocks(c))
+    fail("a cooperative launch has at most " + std::to_string(resident_blocks(c)) +
+         " blocks of this shape (as many as an H100 keeps resident at once: "
+         "cudaErrorCooperativeLaunchTooLarge)");
+}
+
+}  // namespace
+
+void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure,
+              const char* kernel) {
+  validate(config);
+  const std::uint64_t units = UnitRunner::unit_count(config);
+  unsigned workers = settings().worker_threads;
+  if (workers == 0) workers = std::max(1u, std::thread::hardware_concurrency());
+  workers = static_cast<unsigned>(std::min<std::uint64_t>(workers, units));
+
+  // Units are handed out in order. On a failure, later units are skipped but earlier ones
+  // still run, so the error reported (the lowest failing unit's) does not depend on the number
+  // of workers or on timing.
+  std::atomic<std::uint64_t> next{0};
+  std::atomic<std::uint64_t> first_failure{std::numeric_limits<std::uint64_t>::max()};
+  std::mutex mutex;
+  std::exception_ptr error;
+  std::map<std::uint64_t, std::string> printed;  // block index -> output
+  SharedMemoryCounters counts;
+  StrictWarnings warnings;
+
+  auto work = [&] {
+    UnitRunner runner(config, body, closure, kernel, warnings);
+    std::map<std::uint64_t, std::string> mine;
+    for (std::uint64_t u = next.fetch_add(1); u < units; u = next.fetch_add(1)) {
+      if (u > first_failure.load()) break;
+      try {
+        runner.run(u, mine);
+      } catch (...) {
+        std::lock_guard lock(mutex);
+        if (u < first_failure.load()) {
+          first_failure.store(u);
+          error = std::current_exception();
+        }
+      }
+    }
+    std::lock_guard lock(mutex);
+    printed.merge(mine);
+    counts += runner.counts();
+  };
+  if (workers <= 1) {
+    work();
+  } else {
+    std::vector<std::jthread> pool;
+    pool.reserve(workers - 1);
+    for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
+    work();
+  }
+  {
+    std::lock_guard lock(counters_mutex);
+    last_counters = counts;
+  }
+  for (const auto& [block, text] : printed) std::fwrite(text.data(), 1, text.size(), stdout);
+  if (!printed.empty()) std::fflush(stdout);
+  if (error) std::rethrow_exception(error);
+}
+
+}  // namespace detail
+}  // namespace simt

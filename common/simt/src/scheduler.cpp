@@ -1,0 +1,467 @@
+/// @file
+/// @brief The scheduler: every GPU thread of a unit's blocks is resumed barrier interval by
+/// barrier interval, warp barriers within an interval, and cluster and grid barriers once every
+/// block concerned has reached them.
+
+#include <simt/detail/barriers.hpp>
+#include <simt/detail/thread_context.hpp>
+#include <simt/detail/unit_state.hpp>
+#include "unit_runner.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace simt::detail {
+
+constinit thread_local ThreadContext current_thread{};
+
+void arrive_at_new_site(BlockScheduling& block, const Site* here, BarrierKind kind) {
+  if (kind == BarrierKind::grid && !current_thread.unit->cooperative)
+    throw KernelError(std::string(here->text) + " at " + where(here->location) + " in kernel '" +
+                      kernel_name(*current_thread.unit, here) +
+                      "' needs a cooperative launch (cudaLaunchCooperativeKernel on the GPU, "
+                      "LaunchConfig::cooperative on the emulator): only then is every block "
+                      "resident at once");
+  if (block.barrier == nullptr) {
+    block.barrier = here;
+    block.barrier_kind = kind;
+  } else if (here != block.barrier || kind != block.barrier_kind) {
+    block.strays.push_back({thread_rank(), here, kind});
+  }
+}
+
+namespace {
+
+std::string index_text(const Uint3& i) {
+  return "(" + std::to_string(i.x) + ", " + std::to_string(i.y) + ", " + std::to_string(i.z) + ")";
+}
+
+// "0-31, 64-95" for a list of thread ranks.
+std::string describe_ranks(std::vector<unsigned> ranks) {
+  std::sort(ranks.begin(), ranks.end());
+  std::ostringstream out;
+  for (std::size_t i = 0; i < ranks.size();) {
+    std::size_t j = i;
+    while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1) ++j;
+    if (i != 0) out << ", ";
+    out << ranks[i];
+    if (j != i) out << "-" << ranks[j];
+    i = j + 1;
+  }
+  return out.str();
+}
+
+std::string describe_site(const Site& site) {
+  return std::string(site.text) + " at " + where(site.location);
+}
+
+bool has_exited(const BlockScheduling& s, unsigned rank) {
+  return std::find(s.exited.begin(), s.exited.end(), rank) != s.exited.end();
+}
+
+}  // namespace
+
+UnitRunner::UnitRunner(const LaunchConfig& config, ThreadBody body, const void* closure,
+                       const char* kernel, StrictWarnings& warnings)
+    : config_(config), body_(body), closure_(closure), warnings_(warnings) {
+  const auto n = static_cast<unsigned>(config.block.volume());
+  unit_.cluster_dim = config.cluster;
+  unit_.blocks_per_cluster = static_cast<unsigned>(config.cluster.volume());
+  unit_.cooperative = config.cooperative;
+  clusters_grid_ = Dim3(config.grid.x / config.cluster.x, config.grid.y / config.cluster.y,
+                        config.grid.z / config.cluster.z);
+  units_blocks_ =
+      static_cast<unsigned>(config.cooperative ? config.grid.volume() : config.cluster.volume());
+  unit_.blocks.resize(units_blocks_);
+  // Every block starts from the same chain: its threads in rank order, not started yet (no-op
+  // handles), then the slot that returns to the runner.
+  rank_order_.reserve(n + 1);
+  for (unsigned t = 0; t < n; ++t)
+    rank_order_.push_back({std::noop_coroutine(), unflatten(t, config.block), t});
+  rank_order_.push_back({std::noop_coroutine(), Uint3{}, n});
+  for (std::size_t k = 0; k < unit_.blocks.size(); ++k) {
+    BlockState& b = unit_.blocks[k];
+    b.arena_index = k;
+    b.scheduling.chain.reserve(n + 1);
+    b.scheduling.position.resize(n);
+    b.scheduling.warp_phase.assign((n + warp_size - 1) / warp_size, 0);
+  }
+  unit_.arena.reserve(units_blocks_, config.dynamic_shared_bytes);
+  const Settings& s = settings();
+  unit_.diagnostics = s.diagnostics;
+  unit_.counting = s.count_bank_conflicts;
+  unit_.checking = s.diagnostics || s.count_bank_conflicts;
+  unit_.strict = s.strict;
+  unit_.threads_per_block = n;
+  unit_.kernel = kernel;
+  shuffle_seed_ = s.shuffle_seed;
+}
+
+std::uint64_t UnitRunner::unit_count(const LaunchConfig& config) {
+  if (config.cooperative) return 1;
+  return config.grid.volume() / config.cluster.volume();
+}
+
+void UnitRunner::place_blocks(std::uint64_t index) {
+  const unsigned per_cluster = unit_.blocks_per_cluster;
+  for (std::size_t k = 0; k < unit_.blocks.size(); ++k) {
+    BlockState& b = unit_.blocks[k];
+    const std::uint64_t cluster = unit_.cooperative ? k / per_cluster : index;
+    const auto rank = static_cast<unsigned>(k % per_cluster);
+    const Uint3 cluster_idx = unflatten(cluster, clusters_grid_);
+    const Uint3 in_cluster = unflatten(rank, config_.cluster);
+    b.block_idx = Uint3{cluster_idx.x * config_.cluster.x + in_cluster.x,
+                        cluster_idx.y * config_.cluster.y + in_cluster.y,
+                        cluster_idx.z * config_.cluster.z + in_cluster.z};
+    b.linear = b.block_idx.x + std::uint64_t{config_.grid.x} *
+                                   (b.block_idx.y + std::uint64_t{config_.grid.y} * b.block_idx.z);
+    b.cluster = static_cast<unsigned>(k / per_cluster);
+    b.rank_in_cluster = rank;
+  }
+}
+
+void UnitRunner::begin_block(BlockState& b) {
+  BlockScheduling& s = b.scheduling;
+  s.barrier = nullptr;
+  s.strays.clear();
+  s.warp_arrivals.clear();
+  s.exited.clear();
+  s.exits_in_chain = 0;
+  s.predicate_count = 0;
+  std::fill(s.warp_phase.begin(), s.warp_phase.end(), 0);
+  b.alive = true;
+  b.interval = 0;
+  b.last_barrier = nullptr;
+  b.printed.clear();
+  if (unit_.diagnostics) {
+    // Stamps are never reused by this worker, so the shadow needs no clearing between blocks.
+    b.race.epoch = unit_.next_epoch++;
+    b.race.dynamic_bytes.resize(unit_.arena.dynamic_size());
+    b.race.dynamic_sites.resize(unit_.arena.dynamic_size());
+  }
+  if (unit_.counting) {
+    b.bank.accesses.clear();
+    b.bank.access_count.assign(unit_.threads_per_block, 0);
+  }
+  // Shared memory starts as poison, as uninitialised as on the GPU but recognisable.
+  std::memset(unit_.arena.static_of(b.arena_index), static_cast<int>(shared_poison),
+              unit_.layout.used);
+  std::memset(unit_.arena.dynamic_of(b.arena_index), static_cast<int>(shared_poison),
+              unit_.arena.dynamic_size());
+}
+
+void UnitRunner::run(std::uint64_t index, std::map<std::uint64_t, std::string>& printed) {
+  ThreadContext& ctx = current_thread;
+  ctx.block_dim = Uint3{config_.block.x, config_.block.y, config_.block.z};
+  ctx.grid_dim = Uint3{config_.grid.x, config_.grid.y, config_.grid.z};
+  ctx.unit = &unit_;
+  ctx.checking = unit_.checking;
+  unit_.frames.reset();
+  place_blocks(index);
+  for (BlockState& b : unit_.blocks) begin_block(b);
+
+  // First interval: start every thread; each runs to its first barrier or to its end.
+  for (BlockState& b : unit_.blocks) start_threads(b);
+  // Then: advance each block through its warp and block barriers; when every block of a
+  // cluster (or of the grid) waits at the same cluster (grid) barrier, release them all.
+  const std::size_t per_cluster = unit_.blocks_per_cluster;
+  while (true) {
+    bool progress = false;
+    for (BlockState& b : unit_.blocks) {
+      settle_warps(b);
+      while (block_barrier_ready(b)) {
+        release(b);
+        settle_warps(b);
+        progress = true;
+      }
+    }
+    const bool waiting = std::any_of(unit_.blocks.begin(), unit_.blocks.end(), [](const auto& b) {
+      return b.scheduling.barrier != nullptr || !b.scheduling.warp_arrivals.empty();
+    });
+    if (!waiting) break;
+    if (progress) continue;
+    for (std::size_t first = 0; first < unit_.blocks.size(); first += per_cluster)
+      if (group_barrier_ready(first, per_cluster, BarrierKind::cluster)) {
+        if (unit_.strict) warn_exited(group_site(first, per_cluster), first, per_cluster);
+        for (std::size_t k = first; k < first + per_cluster; ++k)
+          if (unit_.blocks[k].scheduling.barrier != nullptr) release(unit_.blocks[k]);
+        progress = true;
+      }
+    if (!progress && unit_.cooperative &&
+        group_barrier_ready(0, unit_.blocks.size(), BarrierKind::grid)) {
+      if (unit_.strict) warn_exited(group_site(0, unit_.blocks.size()), 0, unit_.blocks.size());
+      for (BlockState& b : unit_.blocks)
+        if (b.scheduling.barrier != nullptr) release(b);
+      progress = true;
+    }
+    if (!progress) report_divergence();
+  }
+  for (BlockState& b : unit_.blocks) {
+    ctx.block = &b;
+    end_interval(b);  // the last interval, up to the end of the kernel
+    if (!b.printed.empty()) printed[b.linear] += b.printed;
+  }
+  ctx.block = nullptr;
+  ctx.unit = nullptr;
+  ctx.slot = nullptr;
+}
+
+void UnitRunner::start_threads(BlockState& b) {
+  ThreadContext& ctx = current_thread;
+  ctx.block = &b;
+  ctx.block_idx = b.block_idx;
+  BlockScheduling& s = b.scheduling;
+  const unsigned n = unit_.threads_per_block;
+  s.chain = rank_order_;
+  if (shuffle_seed_) shuffle(b, s.chain);
+  for (unsigned i = 0; i < n; ++i) s.position[s.chain[i].rank] = i;
+  s.exits_in_chain = 0;
+  // Each thread runs to its first barrier or to its end. One that suspends hands control to the
+  // next slot, whose thread has not started: its no-op handle returns here.
+  for (unsigned i = 0; i < n; ++i) {
+    ctx.slot = &s.chain[i];
+    body_(closure_);
+  }
+  // A kernel that can never wait is a plain function: all its threads have simply returned.
+  if (s.barrier == nullptr && s.warp_arrivals.empty() && s.exited.empty())
+    for (unsigned t = 0; t < n; ++t) s.exited.push_back(t);
+  b.alive = s.exited.size() < n;
+}
+
+void UnitRunner::settle_warps(BlockState& b) {
+  BlockScheduling& s = b.scheduling;
+  while (!s.warp_arrivals.empty()) {
+    std::vector<WarpArrival> arrivals = std::move(s.warp_arrivals);
+    s.warp_arrivals.clear();
+    std::stable_sort(arrivals.begin(), arrivals.end(),
+                     [](const auto& x, const auto& y) { return x.rank < y.rank; });
+    std::vector<WarpArrival> pending;
+    bool released = false;
+    for (std::size_t i = 0; i < arrivals.size();) {
+      std::size_t j = i;
+      const unsigned warp = warp_of(arrivals[i].rank);
+      while (j < arrivals.size() && warp_of(arrivals[j].rank) == warp) ++j;
+      std::vector<WarpArrival> group(arrivals.begin() + static_cast<std::ptrdiff_t>(i),
+                                     arrivals.begin() + static_cast<std::ptrdiff_t>(j));
+      if (release_warp(b, warp, group))
+        released = true;
+      else
+        pending.insert(pending.end(), group.begin(), group.end());
+      i = j;
+    }
+    s.warp_arrivals.insert(s.warp_arrivals.end(), pending.begin(), pending.end());
+    if (!released) break;
+  }
+}
+
+bool UnitRunner::release_warp(BlockState& b, unsigned warp, std::vector<WarpArrival>& arrivals) {
+  BlockScheduling& s = b.scheduling;
+  const unsigned n = unit_.threads_per_block;
+  unsigned absent = 0;  // lanes that have exited or do not exist
+  for (unsigned lane = 0; lane < warp_size; ++lane) {
+    const unsigned rank = warp * warp_size + lane;
+    if (rank >= n || has_exited(s, rank)) absent |= 1u << lane;
+  }
+  const unsigned mask = arrivals.front().mask;
+  unsigned arrived = 0;
+  for (const WarpArrival& a : arrivals) {
+    const unsigned lane = lane_of(a.rank);
+    if ((a.mask & (1u << lane)) == 0 || a.mask != mask) {
+      std::ostringstream message;
+      message << "invalid " << a.site->text << " at " << where(a.site->location) << " in kernel '"
+              << kernel_name(unit_, a.site) << "', block " << index_text(b.block_idx) << ": thread "
+              << a.rank << " (lane " << lane << ") waits with mask 0x" << std::hex << a.mask
+              << std::dec
+              << ((a.mask & (1u << lane)) == 0
+                      ? ", which does not name its own lane"
+                      : ", but another lane of its warp waits with mask 0x")
+              << std::hex << ((a.mask & (1u << lane)) == 0 ? 0u : mask) << std::dec
+              << ". Every lane of the mask must call __syncwarp with the same mask, its own "
+                 "bit set.";
+      throw KernelError(message.str());
+    }
+    arrived |= 1u << lane;
+  }
+  if ((mask & ~absent & ~arrived) != 0) return false;  // a lane of the mask is elsewhere
+  ++s.warp_phase[warp];
+  // The lanes run as a chain of their own; what they suspend at goes back into the block's.
+  std::vector<ThreadSlot>& lanes = scratch_chain_;
+  lanes.clear();
+  for (const WarpArrival& a : arrivals) lanes.push_back(s.chain[s.position[a.rank]]);
+  lanes.push_back(s.chain.back());
+  if (shuffle_seed_) shuffle(b, lanes);
+  run_chain(b, lanes);
+  for (std::size_t i = 0; i + 1 < lanes.size(); ++i)
+    s.chain[s.position[lanes[i].rank]].thread = lanes[i].thread;
+  return true;
+}
+
+bool UnitRunner::block_barrier_ready(const BlockState& b) const {
+  const BlockScheduling& s = b.scheduling;
+  if (s.barrier == nullptr || !s.warp_arrivals.empty()) return false;
+  if (!s.strays.empty()) report_divergence();
+  return s.barrier_kind == BarrierKind::block;
+}
+
+bool UnitRunner::group_barrier_ready(std::size_t first, std::size_t count, BarrierKind kind) const {
+  const Site* site = nullptr;
+  for (std::size_t k = first; k < first + count; ++k) {
+    const BlockScheduling& s = unit_.blocks[k].scheduling;
+    if (s.barrier == nullptr && s.warp_arrivals.empty() &&
+        s.exited.size() == unit_.threads_per_block)
+      continue;  // every thread of the block has exited: it holds no barrier up
+    if (s.barrier == nullptr || s.barrier_kind != kind || !s.strays.empty() ||
+        !s.warp_arrivals.empty() || (site != nullptr && s.barrier != site))
+      return false;
+    site = s.barrier;
+  }
+  return site != nullptr;
+}
+
+const Site* UnitRunner::group_site(std::size_t first, std::size_t count) const {
+  for (std::size_t k = first; k < first + count; ++k)
+    if (unit_.blocks[k].scheduling.barrier != nullptr) return unit_.blocks[k].scheduling.barrier;
+  return nullptr;
+}
+
+void UnitRunner::release(BlockState& b) {
+  current_thread.block = &b;
+  current_thread.block_idx = b.block_idx;
+  BlockScheduling& s = b.scheduling;
+  if (unit_.strict && s.barrier_kind == BarrierKind::block)
+    warn_exited(s.barrier, b.arena_index, 1);
+  end_interval(b);
+  s.barrier = nullptr;
+  s.strays.clear();
+  s.released_count = s.predicate_count;
+  s.predicate_count = 0;
+  if (s.exits_in_chain != s.exited.size()) rebuild_chain(b);
+  if (shuffle_seed_) {
+    shuffle(b, s.chain);
+    for (std::size_t i = 0; i + 1 < s.chain.size(); ++i)
+      s.position[s.chain[i].rank] = static_cast<unsigned>(i);
+  }
+  run_chain(b, s.chain);
+}
+
+// Drops the threads that exited since the chain was built.
+void UnitRunner::rebuild_chain(BlockState& b) {
+  BlockScheduling& s = b.scheduling;
+  std::vector<char>& gone = gone_;
+  gone.assign(unit_.threads_per_block, 0);
+  for (unsigned rank : s.exited) gone[rank] = 1;
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i + 1 < s.chain.size(); ++i)
+    if (!gone[s.chain[i].rank]) {
+      s.position[s.chain[i].rank] = static_cast<unsigned>(kept);
+      s.chain[kept++] = s.chain[i];
+    }
+  s.chain[kept++] = s.chain.back();
+  s.chain.resize(kept);
+  s.exits_in_chain = s.exited.size();
+}
+
+void UnitRunner::run_chain(BlockState& b, std::vector<ThreadSlot>& chain) {
+  ThreadContext& ctx = current_thread;
+  ctx.block = &b;
+  ctx.block_idx = b.block_idx;
+  ctx.slot = chain.data();
+  chain.front().thread.resume();
+  b.alive = b.scheduling.exited.size() < unit_.threads_per_block;
+}
+
+void UnitRunner::end_interval(BlockState& b) {
+  if (unit_.counting) b.bank.count_interval(unit_.counts);
+  if (unit_.diagnostics) {
+    b.race.epoch = unit_.next_epoch++;
+    std::fill(b.scheduling.warp_phase.begin(), b.scheduling.warp_phase.end(), 0);
+  }
+  ++b.interval;
+  b.last_barrier = b.scheduling.barrier;
+  b.last_barrier_kind = b.scheduling.barrier_kind;
+}
+
+// With a shuffle seed: a new order of the chain's threads (not its final no-op link), from the
+// seed, the block and the interval.
+void UnitRunner::shuffle(BlockState& b, std::vector<ThreadSlot>& chain) {
+  std::mt19937_64 random(*shuffle_seed_ ^ (b.linear * 0x9E3779B97F4A7C15ull) ^
+                         (std::uint64_t{b.interval} << 40) ^ chain.size());
+  std::shuffle(chain.begin(), chain.end() - 1, random);
+}
+
+void UnitRunner::warn_exited(const Site* site, std::size_t first, std::size_t count) {
+  std::string exited;
+  for (std::size_t k = first; k < first + count; ++k) {
+    const BlockState& b = unit_.blocks[k];
+    if (b.scheduling.exited.empty()) continue;
+    exited += (exited.empty() ? "" : ", ") + std::string("threads ") +
+              describe_ranks(b.scheduling.exited) + " of block " + index_text(b.block_idx);
+  }
+  if (exited.empty()) return;
+  {
+    std::lock_guard lock(warnings_.mutex);
+    if (!warnings_.given.insert(site).second) return;
+  }
+  std::fprintf(stderr,
+               "simt: warning (strict): in kernel '%s', %s had exited when the others passed %s. "
+               "The GPU releases the barrier too (exited threads no longer hold one up), but the "
+               "CUDA C++ Programming Guide allows __syncthreads() in conditional code only if the "
+               "condition evaluates identically across the entire thread block.\n",
+               kernel_name(unit_, site).c_str(), exited.c_str(), describe_site(*site).c_str());
+}
+
+// Every thread must reach the same barrier: threads that wait at different ones hang on a GPU.
+// Names the kernel, the blocks and, for each barrier, the threads waiting there.
+void UnitRunner::report_divergence() const {
+  const Site* any_site = nullptr;
+  for (const BlockState& b : unit_.blocks)
+    if (any_site == nullptr && b.scheduling.barrier != nullptr) any_site = b.scheduling.barrier;
+  std::ostringstream message;
+  message << "divergent barrier in kernel '" << kernel_name(unit_, any_site) << "'";
+  unsigned described = 0;
+  for (const BlockState& b : unit_.blocks) {
+    const BlockScheduling& s = b.scheduling;
+    if (s.exited.size() == unit_.threads_per_block) continue;
+    if (++described > 4) {
+      message << "; ...";
+      break;
+    }
+    // Which barrier each waiting thread is at: a warp barrier, a stray's, or the interval's.
+    std::vector<std::pair<const Site*, std::vector<unsigned>>> sites;
+    const auto add = [&](const Site* site, unsigned rank) {
+      for (auto& [where_at, ranks] : sites)
+        if (where_at == site) return ranks.push_back(rank);
+      sites.push_back({site, {rank}});
+    };
+    for (unsigned rank = 0; rank < unit_.threads_per_block; ++rank) {
+      if (has_exited(s, rank)) continue;
+      const Site* at = s.barrier;
+      for (const StrayArrival& stray : s.strays)
+        if (stray.rank == rank) at = stray.site;
+      for (const WarpArrival& w : s.warp_arrivals)
+        if (w.rank == rank) at = w.site;
+      if (at != nullptr) add(at, rank);
+    }
+    message << "; block " << index_text(b.block_idx) << ":";
+    const char* separator = " ";
+    for (const auto& [site, ranks] : sites) {
+      message << separator << "threads " << describe_ranks(ranks) << " wait at "
+              << describe_site(*site);
+      separator = ", ";
+    }
+    if (!s.exited.empty())
+      message << separator << "threads " << describe_ranks(s.exited) << " have exited";
+  }
+  message << ". Every thread of a block that has not exited must reach the same "
+             "__syncthreads(), every lane of a __syncwarp() mask the same __syncwarp(), and every "
+             "thread of a cluster the same cluster.sync().";
+  throw KernelError(message.str());
+}
+
+}  // namespace simt::detail

@@ -1,0 +1,125 @@
+/// @file
+/// @brief Shared memory on the emulator: the static layout, the arena of a unit's blocks, and
+/// distributed shared memory.
+
+#include <simt/detail/shared_layout.hpp>
+#include <simt/detail/shared_variables.hpp>
+#include <simt/detail/thread_context.hpp>
+#include <simt/detail/unit_state.hpp>
+#include <simt/launch.hpp>
+
+#include <cstdint>
+#include <cstring>
+#include <sstream>
+#include <string>
+
+namespace simt::detail {
+
+std::size_t StaticLayout::offset_of(const Site* site, std::size_t bytes, std::size_t alignment) {
+  for (const SharedVariable& v : variables)
+    if (v.declared == site) return v.offset;
+  const std::size_t offset = (used + alignment - 1) / alignment * alignment;
+  if (offset + bytes > capacity)
+    throw KernelError("static __shared__ variables exceed " + std::to_string(capacity) +
+                      " bytes per block (at '" + site->text + "', " + where(site->location) + ")");
+  variables.push_back({site, offset, bytes});
+  // Blocks already running started with less poison: give the new variable its poison in each.
+  UnitState& unit = *current_thread.unit;
+  for (const BlockState& b : unit.blocks)
+    std::memset(unit.arena.static_of(b.arena_index) + used, static_cast<int>(shared_poison),
+                offset + bytes - used);
+  used = offset + bytes;
+  return offset;
+}
+
+void SharedArena::reserve(std::size_t blocks, std::size_t dynamic_bytes) {
+  dynamic_size_ = dynamic_bytes;
+  const std::size_t dynamic_room = (dynamic_bytes + guard - 1) / guard * guard;
+  stride_ = guard + StaticLayout::capacity + dynamic_room;
+  size_ = blocks * stride_ + guard;
+  if (size_ + guard > capacity_) {
+    capacity_ = size_ + guard;
+    storage_ = std::make_unique<std::byte[]>(capacity_);
+  }
+  // The arena starts at a multiple of the guard, so every region is 1024-byte aligned.
+  const auto address = reinterpret_cast<std::uintptr_t>(storage_.get());
+  base_ = storage_.get() + ((guard - address % guard) % guard);
+}
+
+SharedPlace SharedArena::locate(const void* address, std::size_t bytes,
+                                std::size_t static_used) const {
+  const auto offset = static_cast<std::size_t>(static_cast<const std::byte*>(address) - base_);
+  SharedPlace place;
+  place.block = offset / stride_;
+  const std::size_t in_block = offset % stride_;
+  if (in_block >= guard && in_block + bytes <= guard + static_used) {
+    place.region = SharedRegion::static_variables;
+    place.offset = in_block - guard;
+  } else if (in_block >= guard + StaticLayout::capacity &&
+             in_block + bytes <= guard + StaticLayout::capacity + dynamic_size_) {
+    place.region = SharedRegion::dynamic;
+    place.offset = in_block - guard - StaticLayout::capacity;
+  } else {
+    place.offset = in_block;
+  }
+  return place;
+}
+
+void name_dynamic_shared(const Site* site) {
+  UnitState& unit = *current_thread.unit;
+  if (unit.dynamic_declared == nullptr) [[unlikely]]
+    unit.dynamic_declared = site;
+}
+
+void* map_to_cluster_rank(const void* address, unsigned rank) {
+  UnitState& unit = *current_thread.unit;
+  const BlockState& caller = *current_thread.block;
+  const auto describe_caller = [&] {
+    return "thread " + std::to_string(thread_rank()) + " of block (" +
+           std::to_string(caller.block_idx.x) + ", " + std::to_string(caller.block_idx.y) + ", " +
+           std::to_string(caller.block_idx.z) + ")";
+  };
+  if (rank >= unit.blocks_per_cluster)
+    throw KernelError("map_shared_rank in kernel '" + kernel_name(unit, nullptr) +
+                      "': " + describe_caller() + " asks for rank " + std::to_string(rank) +
+                      ", outside its cluster of " + std::to_string(unit.blocks_per_cluster) +
+                      " blocks");
+  const std::byte* p = static_cast<const std::byte*>(address);
+  const std::byte* mine = unit.arena.static_of(caller.arena_index);
+  const std::size_t own_bytes = StaticLayout::capacity + unit.arena.dynamic_size();
+  if (!unit.arena.contains(address) || p < mine || p > mine + own_bytes)
+    throw KernelError("map_shared_rank in kernel '" + kernel_name(unit, nullptr) +
+                      "': " + describe_caller() +
+                      " passes an address that is not in its block's shared memory");
+  const std::size_t peer = caller.arena_index - caller.rank_in_cluster + rank;
+  return unit.arena.static_of(peer) + (p - mine);
+}
+
+std::string describe_shared(const UnitState& unit, bool dynamic, std::size_t offset) {
+  std::ostringstream text;
+  const SharedVariable* variable = nullptr;
+  SharedVariable dynamic_variable{unit.dynamic_declared, 0, unit.arena.dynamic_size()};
+  if (dynamic) {
+    if (unit.dynamic_declared != nullptr) variable = &dynamic_variable;
+  } else {
+    for (const SharedVariable& v : unit.layout.variables)
+      if (offset >= v.offset && offset < v.offset + v.bytes) variable = &v;
+  }
+  if (variable == nullptr) {
+    text << "byte " << offset << " of " << (dynamic ? "dynamic" : "static") << " shared memory";
+  } else {
+    text << "'" << variable->declared->text << "' + " << (offset - variable->offset) << " bytes ("
+         << (dynamic ? "dynamic" : "static") << " shared memory, offset " << offset << ")";
+  }
+  return text.str();
+}
+
+std::string kernel_name(const UnitState& unit, const Site* site) {
+  if (unit.kernel != nullptr) return unit.kernel;
+  if (site != nullptr) return function_of(*site);
+  if (unit.dynamic_declared != nullptr) return function_of(*unit.dynamic_declared);
+  if (!unit.layout.variables.empty()) return function_of(*unit.layout.variables.front().declared);
+  return "?";
+}
+
+}  // namespace simt::detail

@@ -1,0 +1,72 @@
+#pragma once
+/// @file
+/// @brief The scheduler: runs the blocks of one unit (a cluster, or the grid of a cooperative
+/// launch) on the calling worker, barrier interval by barrier interval. Internal.
+
+#include <simt/detail/unit_state.hpp>
+#include <simt/launch.hpp>
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace simt::detail {
+
+/// @ingroup simt
+/// @brief Warnings of the strict setting already given in a launch (each barrier once).
+struct StrictWarnings {
+  std::mutex mutex;
+  std::set<const Site*> given;
+};
+
+/// @brief Runs units one after another on the calling thread.
+class UnitRunner {
+ public:
+  UnitRunner(const LaunchConfig& config, ThreadBody body, const void* closure, const char* kernel,
+             StrictWarnings& warnings);
+
+  /// @brief The number of units the grid is made of.
+  [[nodiscard]] static std::uint64_t unit_count(const LaunchConfig& config);
+  /// @brief Shared-memory counts of the units run so far.
+  [[nodiscard]] const SharedMemoryCounters& counts() const { return unit_.counts; }
+  /// @brief Runs unit `index`; appends what its blocks printed to `printed` by block index.
+  void run(std::uint64_t index, std::map<std::uint64_t, std::string>& printed);
+
+ private:
+  void place_blocks(std::uint64_t index);
+  void begin_block(BlockState& b);
+  void start_threads(BlockState& b);
+  void settle_warps(BlockState& b);
+  bool release_warp(BlockState& b, unsigned warp, std::vector<WarpArrival>& arrivals);
+  [[nodiscard]] bool block_barrier_ready(const BlockState& b) const;
+  [[nodiscard]] bool group_barrier_ready(std::size_t first, std::size_t count,
+                                         BarrierKind kind) const;
+  void release(BlockState& b);
+  void end_interval(BlockState& b);
+  void run_chain(BlockState& b, std::vector<ThreadSlot>& chain);
+  void rebuild_chain(BlockState& b);
+  void shuffle(BlockState& b, std::vector<ThreadSlot>& chain);
+  /// With the strict setting: warns (once per barrier and launch) when threads of blocks
+  /// [first, first + count) had exited before the others passed `site`.
+  void warn_exited(const Site* site, std::size_t first, std::size_t count);
+  [[nodiscard]] const Site* group_site(std::size_t first, std::size_t count) const;
+  [[noreturn]] void report_divergence() const;
+
+  const LaunchConfig& config_;
+  ThreadBody body_;
+  const void* closure_;
+  StrictWarnings& warnings_;
+  Dim3 clusters_grid_;     ///< Clusters along x, y, z.
+  unsigned units_blocks_;  ///< Blocks per unit.
+  std::optional<std::uint64_t> shuffle_seed_;
+  UnitState unit_;
+  std::vector<ThreadSlot> rank_order_;     ///< The chain a block starts with.
+  std::vector<ThreadSlot> scratch_chain_;  ///< Reused: the chain of a warp barrier's lanes.
+  std::vector<char> gone_;                 ///< Reused: which threads have exited.
+};
+
+}  // namespace simt::detail
