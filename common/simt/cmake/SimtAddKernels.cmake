@@ -92,6 +92,17 @@ function(simt_add_kernels target)
       target_link_options(${target} INTERFACE "LINKER:--undefined=${anchor}")
     endif()
   endforeach()
+  get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+  if("CUDA" IN_LIST languages)
+    # nvcc gives the host stubs of template kernels internal linkage by default; the
+    # registrations find a stub by its symbol, so the target's CUDA sources keep them global.
+    include(CheckCompilerFlag)
+    check_compiler_flag(CUDA "-static-global-template-stub=false" SIMT_NVCC_TEMPLATE_STUB_FLAG)
+    if(SIMT_NVCC_TEMPLATE_STUB_FLAG)
+      target_compile_options(${target} PRIVATE
+        "$<$<COMPILE_LANGUAGE:CUDA>:-static-global-template-stub=false>")
+    endif()
+  endif()
   if(type STREQUAL "EXECUTABLE")
     target_include_directories(${target} PRIVATE "${directory}")
   else()

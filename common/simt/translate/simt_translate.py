@@ -58,8 +58,16 @@ def c_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
+def kind_of(cursor):
+    """A cursor's kind, or None for a kind these bindings do not know (a newer libclang)."""
+    try:
+        return cursor.kind
+    except ValueError:
+        return None
+
+
 def annotations(cursor):
-    return {c.spelling for c in cursor.get_children() if c.kind == K.ANNOTATE_ATTR}
+    return {c.spelling for c in cursor.get_children() if kind_of(c) == K.ANNOTATE_ATTR}
 
 
 def strip_implicit(cursor):
@@ -282,7 +290,7 @@ class Translator:
             self.walk(c, [], None)
 
     def walk(self, cursor, parents, function):
-        kind = cursor.kind
+        kind = kind_of(cursor)
         if kind in FUNCTION_KINDS:
             key = self.key_of(cursor)
             self.declarations.setdefault(key, []).append(cursor)
@@ -307,10 +315,35 @@ class Translator:
             self.visit_expression(cursor, parents, function)
         parents.append(cursor)
         for child in cursor.get_children():
-            if child.kind == K.ANNOTATE_ATTR:
+            if kind_of(child) == K.ANNOTATE_ATTR:
                 continue
             self.walk(child, parents, function)
         parents.pop()
+
+    @staticmethod
+    def callee_name(call):
+        """The name a call uses for its callee when clang could not resolve it."""
+        children = list(call.get_children())
+        if not children:
+            return ""
+        for c in children[0].walk_preorder():
+            if c.kind in (K.OVERLOADED_DECL_REF, K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) and c.spelling:
+                return c.spelling
+        return ""
+
+    def find_primitive_names(self, tu):
+        """The names of the emulator's suspension points (functions and members the prelude and
+        the stand-in headers mark simt:suspends): a dependent call by one of these names in a
+        template is taken for one."""
+        names = set()
+        for top in tu.cursor.get_children():
+            f = top.location.file
+            if f is None or not os.path.realpath(f.name).startswith(self.simt_include + os.sep):
+                continue
+            for c in top.walk_preorder():
+                if kind_of(c) in FUNCTION_KINDS and "simt:suspends" in annotations(c):
+                    names.add(c.spelling)
+        return names
 
     @staticmethod
     def at_namespace_scope(cursor):
@@ -350,7 +383,7 @@ class Translator:
             edits.append((body.extent.start.offset, body.extent.end.offset, ";"))
 
     def visit_expression(self, cursor, parents, function):
-        kind = cursor.kind
+        kind = kind_of(cursor)
         if kind == K.RETURN_STMT:
             function.returns.append(cursor)
         elif kind == K.CALL_EXPR:
@@ -362,7 +395,13 @@ class Translator:
                 function.calls.append((cursor, self.key_of(callee), callee.spelling,
                                        list(parents)))
             elif callee is None or callee.kind == K.OVERLOADED_DECL_REF:
-                function.calls.append((cursor, None, cursor.spelling, list(parents)))
+                # A call in a template whose callee depends on its parameters: known by name.
+                name = cursor.spelling or self.callee_name(cursor)
+                if name in self.primitive_names and name not in self.by_name and \
+                        not any(p.kind in UNEVALUATED for p in parents):
+                    function.primitives.append((cursor, list(parents)))
+                else:
+                    function.calls.append((cursor, None, name, list(parents)))
         elif kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR, K.OVERLOADED_DECL_REF):
             ref = cursor.referenced
             if ref is not None and ref.kind in FUNCTION_KINDS:
@@ -587,7 +626,8 @@ class Translator:
                             f"emulator needs shared variables declared inside the kernel or "
                             f"device function that uses them")
             return
-        if self.spans_user_macro(var):
+        if any(self.in_user_macro(var, offset) for offset in
+               (var.location.offset, var.location.offset + 1, var.extent.end.offset)):
             self.error(var, f"the declaration of '__shared__' variable '{var.spelling}' is written "
                             f"by a macro; the emulator's translation cannot rewrite it")
             return
@@ -992,12 +1032,12 @@ class Translator:
                     self.hoisted.append(f"#include <{relative}>")
                 else:
                     self.hoisted.append(directive.strip())
-        for start, end in self.pragma_lines.get(name, []):
-            edits.replace(start, end, "")
+        for start, end, text in self.pragma_lines.get(name, []):
+            edits.replace(start, end, text)
         return edits.apply(source)
 
     def pragma_once(self, path):
-        return bool(self.pragma_lines.get(path))
+        return path in self.pragma_once_files
 
     def run(self):
         self.sources = {}
@@ -1024,15 +1064,31 @@ class Translator:
                     self.is_user_file(name):
                 self.cluster_macros.append((name, c.extent.start.offset, c.extent.end.offset))
         self.pragma_lines = {}
+        self.pragma_once_files = set()
         for name in self.user_files:
             source = self.sources_text(name)
             extent = tu.get_extent(name, (0, len(source)))
             tokens = list(tu.get_tokens(extent=extent))
             for i in range(len(tokens) - 2):
-                if tokens[i].spelling == "#" and tokens[i + 1].spelling == "pragma" and \
-                        tokens[i + 2].spelling == "once":
+                if tokens[i].spelling != "#" or tokens[i + 1].spelling != "pragma":
+                    continue
+                pragma = tokens[i + 2]
+                if pragma.spelling == "once":
+                    # The translation is a header of its own, with its own #pragma once.
+                    self.pragma_once_files.add(name)
                     self.pragma_lines.setdefault(name, []).append(
-                        (tokens[i].extent.start.offset, tokens[i + 2].extent.end.offset))
+                        (tokens[i].extent.start.offset, pragma.extent.end.offset, ""))
+                elif pragma.spelling == "unroll":
+                    # nvcc's `#pragma unroll [N]` is GCC's `#pragma GCC unroll N` (and GCC warns
+                    # about pragmas it does not know).
+                    count = tokens[i + 3] if i + 3 < len(tokens) and \
+                        tokens[i + 3].location.line == pragma.location.line else None
+                    text = f"#pragma GCC unroll {count.spelling}" if count is not None and \
+                        count.kind == ci.TokenKind.LITERAL else ""
+                    end = (count if text else pragma).extent.end.offset
+                    self.pragma_lines.setdefault(name, []).append(
+                        (tokens[i].extent.start.offset, end, text))
+        self.primitive_names = self.find_primitive_names(tu)
         self.collect(tu)
         self.resolve_suspension()
         self.rewrite()

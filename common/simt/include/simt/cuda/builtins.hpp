@@ -131,6 +131,14 @@ inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
 inline int __float2int_rn(float x) { return static_cast<int>(std::nearbyint(x)); }
 inline float __int2float_rn(int x) { return static_cast<float>(x); }
 
+/// @brief The bits of a float as an int, and back (and the same for double).
+inline int __float_as_int(float x) { return std::bit_cast<int>(x); }
+inline float __int_as_float(int x) { return std::bit_cast<float>(x); }
+inline unsigned __float_as_uint(float x) { return std::bit_cast<unsigned>(x); }
+inline float __uint_as_float(unsigned x) { return std::bit_cast<float>(x); }
+inline long long __double_as_longlong(double x) { return std::bit_cast<long long>(x); }
+inline double __longlong_as_double(long long x) { return std::bit_cast<double>(x); }
+
 /// @brief A nanosecond counter, as `clock64()` counts cycles.
 inline long long clock64() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(

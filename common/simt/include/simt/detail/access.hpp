@@ -22,11 +22,13 @@ void record_shared_access(const void* address, std::size_t bytes, AccessKind kin
                           unsigned line);
 
 /// @brief Reports an access to `bytes` at `address` when checking is on and it is shared memory.
-[[gnu::always_inline]] inline void observe(const void* address, std::size_t bytes, AccessKind kind,
-                                           const char* file, unsigned line) {
-  if (current_thread.checking) [[unlikely]]
-    if (current_thread.unit->arena.contains(address))
-      record_shared_access(address, bytes, kind, file, line);
+[[gnu::always_inline]] inline void observe(const volatile void* address, std::size_t bytes,
+                                           AccessKind kind, const char* file, unsigned line) {
+  if (current_thread.checking) [[unlikely]] {
+    const void* plain = const_cast<const void*>(address);  // volatile or not, the same byte
+    if (current_thread.unit->arena.contains(plain))
+      record_shared_access(plain, bytes, kind, file, line);
+  }
 }
 
 /// @brief A read of `*address`.
