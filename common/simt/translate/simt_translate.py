@@ -186,6 +186,7 @@ class Translator:
         self.edits = {}  # file -> Edits
         self.macro_ranges = {}  # file -> [(start, end)] of user macro expansions
         self.tokens_cache = {}
+        self.user_file_cache = {}
 
     # -- parsing ----------------------------------------------------------------------------
 
@@ -204,9 +205,11 @@ class Translator:
                     arguments.append("-D" + d)
         return arguments
 
-    def parse(self, unsaved=None):
+    def parse(self, unsaved=None, skip_bodies=False):
         index = ci.Index.create()
         options = ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
+        if skip_bodies:
+            options |= ci.TranslationUnit.PARSE_SKIP_FUNCTION_BODIES
         tu = index.parse(self.input, args=self.clang_arguments(), unsaved_files=unsaved,
                          options=options)
         errors = [d for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
@@ -217,14 +220,18 @@ class Translator:
         return tu
 
     def is_user_file(self, name):
+        """Whether a file is translated: the kernel file, and headers under its directory (or the
+        --user-root directories), not the emulator's."""
         if name is None:
             return False
-        path = os.path.abspath(name)
-        if path == self.input:
-            return True
-        if path.startswith(self.simt_include + os.sep):
-            return False
-        return any(path.startswith(root) for root in self.user_roots)
+        known = self.user_file_cache.get(name)
+        if known is None:
+            path = os.path.abspath(name)
+            known = path == self.input or (
+                not path.startswith(self.simt_include + os.sep) and
+                any(path.startswith(root) for root in self.user_roots))
+            self.user_file_cache[name] = known
+        return known
 
     def tokens(self, cursor):
         """The tokens of a cursor's text (by file offsets: libclang gives none for an extent that
@@ -336,9 +343,15 @@ class Translator:
         the stand-in headers mark simt:suspends): a dependent call by one of these names in a
         template is taken for one."""
         names = set()
+        in_simt = {}
         for top in tu.cursor.get_children():
             f = top.location.file
-            if f is None or not os.path.realpath(f.name).startswith(self.simt_include + os.sep):
+            if f is None:
+                continue
+            name = f.name
+            if name not in in_simt:
+                in_simt[name] = os.path.realpath(name).startswith(self.simt_include + os.sep)
+            if not in_simt[name]:
                 continue
             for c in top.walk_preorder():
                 if kind_of(c) in FUNCTION_KINDS and "simt:suspends" in annotations(c):
@@ -972,7 +985,7 @@ class Translator:
                               f"(&::{name}<{args}>);")
             with open(self.input, "rb") as f:
                 text = f.read().decode("utf-8") + "\n" + "\n".join(probes) + "\n"
-            probed = self.parse(unsaved=[(self.input, text)])
+            probed = self.parse(unsaved=[(self.input, text)], skip_bodies=True)
             mangled = {}
             for c in probed.cursor.get_children():
                 if c.kind == K.VAR_DECL and c.spelling.startswith("simt_probe_"):

@@ -9,7 +9,6 @@
 /// they are the same. T is deduced from the address alone, so the value may be anything
 /// convertible.
 
-#include <atomic>
 #include <concepts>
 #include <type_traits>
 
@@ -20,73 +19,51 @@ concept AtomicInteger = std::same_as<T, int> || std::same_as<T, unsigned> ||
 template <class T>
 concept AtomicArithmetic = AtomicInteger<T> || std::same_as<T, float> || std::same_as<T, double>;
 
-/// @brief Applies `next(old)` to `*address` atomically; returns the old value.
-template <class T, class Next>
-T atomic_update(T* address, Next next) {
-  std::atomic_ref<T> ref(*address);
-  T old = ref.load(std::memory_order_relaxed);
-  while (!ref.compare_exchange_weak(old, next(old), std::memory_order_relaxed)) {
-  }
-  return old;
-}
 }  // namespace simt::detail
 
 /// @brief `*address += value` atomically; returns the old value.
 template <simt::detail::AtomicArithmetic T>
-T atomicAdd(T* address, std::type_identity_t<T> value) {
-  return std::atomic_ref<T>(*address).fetch_add(value, std::memory_order_relaxed);
-}
+T atomicAdd(T* address, std::type_identity_t<T> value);
+
 /// @brief `*address -= value` atomically; returns the old value.
 template <simt::detail::AtomicInteger T>
-T atomicSub(T* address, std::type_identity_t<T> value) {
-  return std::atomic_ref<T>(*address).fetch_sub(value, std::memory_order_relaxed);
-}
+T atomicSub(T* address, std::type_identity_t<T> value);
+
 /// @brief Stores `value`; returns the old value.
 template <simt::detail::AtomicArithmetic T>
-T atomicExch(T* address, std::type_identity_t<T> value) {
-  return std::atomic_ref<T>(*address).exchange(value, std::memory_order_relaxed);
-}
+T atomicExch(T* address, std::type_identity_t<T> value);
+
 /// @brief `*address = min(*address, value)` atomically; returns the old value.
 template <simt::detail::AtomicInteger T>
-T atomicMin(T* address, std::type_identity_t<T> value) {
-  return simt::detail::atomic_update(address, [value](T old) { return value < old ? value : old; });
-}
+T atomicMin(T* address, std::type_identity_t<T> value);
+
 /// @brief `*address = max(*address, value)` atomically; returns the old value.
 template <simt::detail::AtomicInteger T>
-T atomicMax(T* address, std::type_identity_t<T> value) {
-  return simt::detail::atomic_update(address, [value](T old) { return value > old ? value : old; });
-}
-/// @brief `*address & value`, `|`, `^` atomically; return the old value.
+T atomicMax(T* address, std::type_identity_t<T> value);
+
+/// @brief `*address &= value` atomically; returns the old value.
 template <simt::detail::AtomicInteger T>
-T atomicAnd(T* address, std::type_identity_t<T> value) {
-  return std::atomic_ref<T>(*address).fetch_and(value, std::memory_order_relaxed);
-}
+T atomicAnd(T* address, std::type_identity_t<T> value);
+
+/// @brief `*address |= value` atomically; returns the old value.
 template <simt::detail::AtomicInteger T>
-T atomicOr(T* address, std::type_identity_t<T> value) {
-  return std::atomic_ref<T>(*address).fetch_or(value, std::memory_order_relaxed);
-}
+T atomicOr(T* address, std::type_identity_t<T> value);
+
+/// @brief `*address ^= value` atomically; returns the old value.
 template <simt::detail::AtomicInteger T>
-T atomicXor(T* address, std::type_identity_t<T> value) {
-  return std::atomic_ref<T>(*address).fetch_xor(value, std::memory_order_relaxed);
-}
+T atomicXor(T* address, std::type_identity_t<T> value);
+
 /// @brief `*address = (old >= limit) ? 0 : old + 1` atomically; returns the old value.
-inline unsigned atomicInc(unsigned* address, unsigned limit) {
-  return simt::detail::atomic_update(address,
-                                     [limit](unsigned old) { return old >= limit ? 0u : old + 1; });
-}
+inline unsigned atomicInc(unsigned* address, unsigned limit);
+
 /// @brief `*address = (old == 0 || old > limit) ? limit : old - 1` atomically; returns the old
 /// value.
-inline unsigned atomicDec(unsigned* address, unsigned limit) {
-  return simt::detail::atomic_update(
-      address, [limit](unsigned old) { return old == 0 || old > limit ? limit : old - 1; });
-}
+inline unsigned atomicDec(unsigned* address, unsigned limit);
+
 /// @brief Stores `value` if `*address == compare`; returns the old value.
 template <class T>
 requires simt::detail::AtomicInteger<T> || std::same_as<T, unsigned short> T
-atomicCAS(T* address, std::type_identity_t<T> compare, std::type_identity_t<T> value) {
-  std::atomic_ref<T>(*address).compare_exchange_strong(compare, value, std::memory_order_relaxed);
-  return compare;
-}
+atomicCAS(T* address, std::type_identity_t<T> compare, std::type_identity_t<T> value);
 
 // The scoped variants: the same operations on the host.
 #define SIMT_SCOPED_ATOMIC(name)               \
@@ -110,3 +87,7 @@ SIMT_SCOPED_ATOMIC(atomicInc)
 SIMT_SCOPED_ATOMIC(atomicDec)
 SIMT_SCOPED_ATOMIC(atomicCAS)
 #undef SIMT_SCOPED_ATOMIC
+
+#if !defined(SIMT_TRANSLATING)
+#include <simt/cuda/atomics_definitions.hpp>
+#endif

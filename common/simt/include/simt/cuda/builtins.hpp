@@ -12,9 +12,7 @@
 #include <simt/cuda/vector_types.hpp>
 
 #include <math.h>
-#include <atomic>
 #include <bit>
-#include <chrono>
 #include <cmath>
 #include <concepts>
 #include <cstdint>
@@ -50,12 +48,15 @@ extern const dim3 gridDim;     ///< Blocks in the grid.
 /// Threads per warp, as on every NVIDIA GPU so far.
 inline constexpr int warpSize = 32;
 
+/// CUDA's handle of a texture object (textures themselves are not emulated).
+using cudaTextureObject_t = unsigned long long;
+
 /// @brief A fence for the whole device: a sequentially consistent fence on the host.
-inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 /// @brief A fence for the block.
-inline void __threadfence_block() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+inline void __threadfence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 /// @brief A fence for the device and the host.
-inline void __threadfence_system() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 /// @brief A read through the read-only data cache: a plain read here.
 template <class T>
@@ -140,8 +141,4 @@ inline long long __double_as_longlong(double x) { return std::bit_cast<long long
 inline double __longlong_as_double(long long x) { return std::bit_cast<double>(x); }
 
 /// @brief A nanosecond counter, as `clock64()` counts cycles.
-inline long long clock64() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
+long long clock64();
