@@ -1,7 +1,7 @@
 // How fast the CPU emulator runs barrier-heavy kernels: ns per thread-barrier (one GPU thread
 // passing one __syncthreads()) for a shared-memory tree reduction, with 1 and with all worker
 // threads, with the checks off and on, and how many heap allocations the timed launches made
-// per block.
+// per block; then the same reduction with its barriers in a __device__ helper, against it.
 #include <simt/launch.hpp>
 
 #include <algorithm>
@@ -13,9 +13,8 @@
 #include <thread>
 #include <vector>
 
-// BlockSum of chapters/06_coroutine_sync_emulation/block_sum_kernels.cuh, translated for the
-// emulator by simt_add_kernels().
-#include "block_sum_kernels.emulated.hpp"
+// The reduction, inlined and through a __device__ helper, translated by simt_add_kernels().
+#include "benchmark_kernels.emulated.hpp"
 
 // Counts every allocation of the process (replacing the global operator new in a plain host
 // program is allowed; the emulator's arenas should make the count per block zero).
@@ -37,7 +36,9 @@ struct Result {
   double allocations_per_block;
 };
 
-Result measure(unsigned threads, unsigned workers, unsigned blocks, bool checks) {
+using Kernel = void (*)(const float*, float*);
+
+Result measure(Kernel kernel, unsigned threads, unsigned workers, unsigned blocks, bool checks) {
   simt::settings().worker_threads = workers;
   simt::settings().diagnostics = checks;
   simt::settings().count_bank_conflicts = checks;
@@ -47,13 +48,13 @@ Result measure(unsigned threads, unsigned workers, unsigned blocks, bool checks)
   unsigned barriers = 1;
   for (unsigned s = threads / 2; s > 0; s >>= 1) ++barriers;
 
-  simt::launch(config, emulated::BlockSum, in.data(), out.data());  // warm-up
+  simt::launch(config, kernel, in.data(), out.data());  // warm-up
   std::vector<double> seconds;
   unsigned long long allocated = 0;
   for (int repetition = 0; repetition < 5; ++repetition) {
     const auto before = allocations.load();
     const auto t0 = std::chrono::steady_clock::now();
-    simt::launch(config, emulated::BlockSum, in.data(), out.data());
+    simt::launch(config, kernel, in.data(), out.data());
     const auto t1 = std::chrono::steady_clock::now();
     allocated += allocations.load() - before;
     seconds.push_back(std::chrono::duration<double>(t1 - t0).count());
@@ -88,12 +89,12 @@ int main() {
   for (bool checks : {false, true}) {
     for (unsigned threads : {128u, 256u, 1024u}) {
       const unsigned blocks = (checks ? (1u << 21) : (1u << 23)) / threads;
-      const Result one = measure(threads, 1, blocks, checks);
+      const Result one = measure(emulated::BlockSum, threads, 1, blocks, checks);
       std::printf("%8u %8u %7s %10u %18.2f %8.2f %14.0f %18.4f\n", threads, 1u,
                   checks ? "on" : "off", blocks, one.ns_per_thread_barrier, one.fastest_ns,
                   one.blocks_per_second, one.allocations_per_block);
       if (hardware > 1) {
-        const Result all = measure(threads, hardware, blocks, checks);
+        const Result all = measure(emulated::BlockSum, threads, hardware, blocks, checks);
         std::printf(
             "%8u %8u %7s %10u %18.2f %8.2f %14.0f %18.4f   (%.2fx the 1-worker throughput)\n",
             threads, hardware, checks ? "on" : "off", blocks, all.ns_per_thread_barrier,
@@ -104,5 +105,18 @@ int main() {
   }
   std::puts(
       "checks: race, bounds and lifetime diagnostics plus bank-conflict counters (simt::Settings)");
+
+  // The barriers in a __device__ helper: a coroutine the kernel awaits, one call per thread.
+  std::printf("\nThe same reduction with its barriers in a __device__ helper, 1 worker, checks off\n");
+  std::printf("%8s %22s %22s %8s\n", "threads", "inlined ns/thr-barrier", "helper ns/thr-barrier",
+              "ratio");
+  for (unsigned threads : {128u, 256u, 1024u}) {
+    const unsigned blocks = (1u << 23) / threads;
+    const Result inlined = measure(emulated::BlockSum, threads, 1, blocks, false);
+    const Result helper = measure(emulated::BlockSumThroughHelper, threads, 1, blocks, false);
+    std::printf("%8u %22.2f %22.2f %7.2fx\n", threads, inlined.ns_per_thread_barrier,
+                helper.ns_per_thread_barrier,
+                helper.ns_per_thread_barrier / inlined.ns_per_thread_barrier);
+  }
   return 0;
 }

@@ -1,0 +1,32 @@
+#pragma once
+// The kernels emulator_benchmark times: a shared-memory tree reduction with its barriers in the
+// kernel, and the same reduction with its barriers in a __device__ helper (on the emulator, a
+// coroutine the kernel awaits).
+
+__global__ void BlockSum(const float* in, float* out) {
+  extern __shared__ float partial[];
+  unsigned tid = threadIdx.x;
+  partial[tid] = in[blockIdx.x * blockDim.x + tid];
+  __syncthreads();
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s) partial[tid] += partial[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0) out[blockIdx.x] = partial[0];
+}
+
+__device__ void TreeSumInShared(float* partial, unsigned tid) {
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s) partial[tid] += partial[tid + s];
+    __syncthreads();
+  }
+}
+
+__global__ void BlockSumThroughHelper(const float* in, float* out) {
+  extern __shared__ float partial[];
+  unsigned tid = threadIdx.x;
+  partial[tid] = in[blockIdx.x * blockDim.x + tid];
+  __syncthreads();
+  TreeSumInShared(partial, tid);
+  if (tid == 0) out[blockIdx.x] = partial[0];
+}
