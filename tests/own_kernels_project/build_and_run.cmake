@@ -1,0 +1,34 @@
+# cmake -DSOURCE=<tutorial> -DWORK=<dir> [-DPYTHON=<python with clang bindings>] -P build_and_run.cmake
+# Builds and installs simt on its own, then this project against the installed package
+# (find_package), then against simt's sources (add_subdirectory), and runs it both times.
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL 0)
+    string(REPLACE ";" " " command "${ARGN}")
+    message(FATAL_ERROR "${command} failed (${status}):\n${out}\n${err}")
+  endif()
+  set(output "${out}" PARENT_SCOPE)
+endfunction()
+
+set(python_hint)
+if(PYTHON)
+  set(python_hint "-DSIMT_PYTHON=${PYTHON}")
+endif()
+file(REMOVE_RECURSE "${WORK}")
+set(project "${SOURCE}/tests/own_kernels_project")
+
+run(${CMAKE_COMMAND} -S "${SOURCE}/common/simt" -B "${WORK}/simt" -DCMAKE_BUILD_TYPE=Release)
+run(${CMAKE_COMMAND} --build "${WORK}/simt" -j 2)
+run(${CMAKE_COMMAND} --install "${WORK}/simt" --prefix "${WORK}/prefix")
+
+run(${CMAKE_COMMAND} -S "${project}" -B "${WORK}/installed" "-DCMAKE_PREFIX_PATH=${WORK}/prefix"
+    ${python_hint})
+run(${CMAKE_COMMAND} --build "${WORK}/installed" -j 2)
+run("${WORK}/installed/row_sums")
+message(STATUS "with find_package(simt): ${output}")
+
+run(${CMAKE_COMMAND} -S "${project}" -B "${WORK}/sources" "-DSIMT_SOURCE_DIR=${SOURCE}/common/simt"
+    ${python_hint})
+run(${CMAKE_COMMAND} --build "${WORK}/sources" -j 2)
+run("${WORK}/sources/row_sums")
+message(STATUS "with add_subdirectory: ${output}")
