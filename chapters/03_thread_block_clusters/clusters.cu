@@ -102,15 +102,15 @@ void check_cluster_shape(simt::Dim3 grid, simt::Dim3 cluster, const ClusterLimit
 std::vector<BlockPlace> record_places(tutorial::Backend backend, ShapeGiven given, simt::Dim3 grid,
                                       simt::Dim3 cluster, unsigned threads) {
   std::vector<unsigned> raw(kPlaceFields * grid.volume(), ~0u);
-  if (given == ShapeGiven::compile_time) cluster = compile_time_cluster;
   if (backend == tutorial::Backend::emulator) {
-    // On the emulator the compile-time shape is passed with the launch, like any other.
-    simt::LaunchConfig config{grid, threads, 0, cluster};
-    config.non_portable_cluster_size_allowed = cluster.volume() > simt::max_portable_cluster_size;
-    simt::launch(
-        config,
-        given == ShapeGiven::compile_time ? RecordPlaceFixedCluster : RecordPlaceLaunchCluster,
-        raw.data());
+    if (given == ShapeGiven::compile_time) {
+      // As with <<<>>>, the cluster shape comes from the kernel's __cluster_dims__.
+      simt::launch(simt::LaunchConfig{grid, threads}, RecordPlaceFixedCluster, raw.data());
+    } else {
+      simt::LaunchConfig config{grid, threads, 0, cluster};
+      config.non_portable_cluster_size_allowed = cluster.volume() > simt::max_portable_cluster_size;
+      simt::launch(config, RecordPlaceLaunchCluster, raw.data());
+    }
     return to_places(raw);
   }
   tutorial::DeviceBuffer<unsigned> d_out{std::span<const unsigned>(raw)};

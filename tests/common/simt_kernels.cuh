@@ -226,3 +226,31 @@ __global__ void CountInOwnBytes(unsigned* out) {
     out[blockIdx.x] = total;
   }
 }
+
+// Every kind of atomic on one set of global counters; each thread t of the grid takes part.
+__global__ void EveryAtomic(int* ints, unsigned* words, unsigned long long* wide, float* sum) {
+  const int t = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  atomicAdd(&ints[0], t);
+  atomicSub(&ints[1], t);
+  atomicMin(&ints[2], t);
+  atomicMax(&ints[3], t);
+  atomicAnd(&words[0], ~(1u << (t % 32)));
+  atomicOr(&words[1], 1u << (t % 32));
+  atomicXor(&words[2], 1u << (t % 32));
+  atomicInc(&words[3], 9u);  // wraps to 0 after 9
+  atomicDec(&words[4], 9u);  // wraps to 9 after 0
+  atomicExch(&words[5], 7u);
+  atomicCAS(&words[6], 0u, static_cast<unsigned>(t) + 1);  // only the first one wins
+  atomicAdd(&wide[0], 1ull);
+  atomicAdd(sum, 0.5f);
+}
+
+// A cooperative kernel: every block writes, the grid waits, then each block reads another's.
+__global__ void ReadAnotherBlockAfterGridSync(int* data, int* out) {
+  namespace cg = cooperative_groups;
+  cg::grid_group grid = cg::this_grid();
+  data[grid.thread_rank()] = static_cast<int>(blockIdx.x) + 1;
+  grid.sync();
+  const unsigned long long other = (grid.thread_rank() + blockDim.x) % grid.size();
+  out[grid.thread_rank()] = data[other];
+}

@@ -381,3 +381,54 @@ TEST_CASE("Threads counting in different bytes of one word do not race", "[simt]
   for (unsigned t = 0; t < threads; ++t) expected += t % 5;
   CHECK(out == std::vector<unsigned>(blocks, expected));
 }
+
+TEST_CASE("Every CUDA atomic does what the guide says, from every thread of a grid", "[simt]") {
+  const unsigned blocks = 5, threads = 64, n = blocks * threads;
+  std::vector<int> ints{0, 0, 1 << 30, -1};
+  std::vector<unsigned> words{~0u, 0u, 0u, 0u, 0u, 3u, 0u};
+  std::vector<unsigned long long> wide{0};
+  float sum = 0;
+  simt::launch(blocks, threads, emulated::EveryAtomic, ints.data(), words.data(), wide.data(),
+               &sum);
+  const int total = static_cast<int>(n * (n - 1) / 2);
+  CHECK(ints == std::vector<int>{total, -total, 0, static_cast<int>(n) - 1});
+  CHECK(words[0] == 0u);                  // every bit cleared by some thread
+  CHECK(words[1] == ~0u);                 // every bit set
+  CHECK(words[2] == 0u);                  // each bit flipped n / 32 = 10 times
+  CHECK(words[3] == n % 10);              // counts 0..9 round and round
+  CHECK(words[4] == (10 - n % 10) % 10);  // counts 9..0 round and round
+  CHECK(words[5] == 7u);
+  CHECK(words[6] >= 1u);  // some thread's t + 1, set once
+  CHECK(words[6] <= n);
+  CHECK(wide[0] == n);
+  CHECK(sum == 0.5f * static_cast<float>(n));
+}
+
+TEST_CASE("grid.sync() waits for every block of a cooperative launch", "[simt]") {
+  const unsigned blocks = 8, threads = 32;
+  std::vector<int> data(blocks * threads, 0), out(blocks * threads, 0);
+  simt::LaunchConfig config{blocks, threads};
+  config.cooperative = true;
+  simt::launch(config, emulated::ReadAnotherBlockAfterGridSync, data.data(), out.data());
+  std::size_t wrong = 0;
+  for (unsigned i = 0; i < blocks * threads; ++i)
+    wrong += out[i] != static_cast<int>(((i + threads) % (blocks * threads)) / threads) + 1;
+  CHECK(wrong == 0);
+
+  SECTION("without a cooperative launch it is refused, naming the barrier") {
+    config.cooperative = false;
+    try {
+      simt::launch(config, emulated::ReadAnotherBlockAfterGridSync, data.data(), out.data());
+      FAIL("no error reported");
+    } catch (const simt::KernelError& e) {
+      CHECK_THAT(e.what(), Catch::Matchers::Contains("grid.sync() at simt_kernels.cuh:"));
+      CHECK_THAT(e.what(), Catch::Matchers::Contains("needs a cooperative launch"));
+    }
+  }
+  SECTION("with more blocks than an H100 keeps resident, the launch is refused") {
+    config.grid = simt::Dim3(132 * 64 + 1);
+    CHECK_THROWS_AS(
+        simt::launch(config, emulated::ReadAnotherBlockAfterGridSync, data.data(), out.data()),
+        simt::LaunchError);
+  }
+}

@@ -4,6 +4,7 @@
 // __syncthreads_count vote with a shared-atomic compaction into int2 pairs, and a float
 // maximum built from atomicCAS on the float's bits.
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 
 namespace cg = cooperative_groups;
 
@@ -38,7 +39,7 @@ __device__ int groupSum(cg::thread_group g, int* s, int value) {
   for (unsigned k = g.size() / 2; k > 0; k >>= 1) {
     int other = rank < k ? s[rank + k] : 0;
     g.sync();
-    if (rank < k) s[rank] += other;
+    if (rank < k) s[rank] = cg::plus<int>()(s[rank], other);
     g.sync();
   }
   int total = s[0];

@@ -196,8 +196,10 @@ class Translator:
         for directory in self.args.include_dir or []:
             for d in directory.split(";"):
                 # CUDA's own headers must not be seen: the emulator's stand-ins replace them.
+                # The system's directories are searched anyway, after the compiler's own.
                 if d and not os.path.exists(os.path.join(d, "cuda_runtime.h")) and \
-                        not os.path.exists(os.path.join(d, "cooperative_groups.h")):
+                        not os.path.exists(os.path.join(d, "cooperative_groups.h")) and \
+                        os.path.realpath(d) not in ("/usr/include", "/usr/local/include"):
                     arguments.append("-I" + d)
         for definition in self.args.define or []:
             for d in definition.split(";"):
