@@ -107,7 +107,8 @@ int main() {
       "checks: race, bounds and lifetime diagnostics plus bank-conflict counters (simt::Settings)");
 
   // The barriers in a __device__ helper: a coroutine the kernel awaits, one call per thread.
-  std::printf("\nThe same reduction with its barriers in a __device__ helper, 1 worker, checks off\n");
+  std::printf(
+      "\nThe same reduction with its barriers in a __device__ helper, 1 worker, checks off\n");
   std::printf("%8s %22s %22s %8s\n", "threads", "inlined ns/thr-barrier", "helper ns/thr-barrier",
               "ratio");
   for (unsigned threads : {128u, 256u, 1024u}) {
