@@ -65,12 +65,6 @@ SharedPlace SharedArena::locate(const void* address, std::size_t bytes,
   return place;
 }
 
-void name_dynamic_shared(const Site* site) {
-  UnitState& unit = *current_thread.unit;
-  if (unit.dynamic_declared == nullptr) [[unlikely]]
-    unit.dynamic_declared = site;
-}
-
 void* map_to_cluster_rank(const void* address, unsigned rank) {
   UnitState& unit = *current_thread.unit;
   const BlockState& caller = *current_thread.block;

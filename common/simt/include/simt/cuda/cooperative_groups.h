@@ -5,8 +5,8 @@
 ///
 /// A kernel file includes `<cooperative_groups.h>` as for nvcc; simt-translate points that
 /// include here. A group's `sync()` is a suspension point: the translation writes
-/// `g.sync()` as `(co_await g.sync(site))`, so in the compiled translation sync() takes the site
-/// and returns the barrier the thread awaits.
+/// `g.sync()` as `(co_await g.sync(SIMT_SITE("g.sync()")))`, so in the compiled translation
+/// sync() takes its place and returns the barrier the thread awaits.
 
 #include <simt/cuda/builtins.hpp>
 #include <simt/dim3.hpp>
@@ -24,10 +24,10 @@ namespace cooperative_groups {
 #if defined(SIMT_TRANSLATING)
 #define SIMT_GROUP_SYNC SIMT_SUSPENDS void sync() const;
 #else
-#define SIMT_GROUP_SYNC(kind)                                        \
-  ::simt::detail::BarrierOf<::simt::detail::BarrierKind::kind> sync( \
-      const ::simt::detail::Site* site) const {                      \
-    return {site};                                                   \
+#define SIMT_GROUP_SYNC(kind)                                                             \
+  template <class Where>                                                                  \
+  ::simt::detail::BarrierAt<Where, ::simt::detail::BarrierKind::kind> sync(Where) const { \
+    return {};                                                                            \
   }
 #endif
 
@@ -166,9 +166,9 @@ template <class Group>
 SIMT_SUSPENDS void sync(const Group& group);
 #else
 /// @brief `group.sync()`.
-template <class Group>
-auto sync(const ::simt::detail::Site* site, const Group& group) {
-  return group.sync(site);
+template <class Where, class Group>
+auto sync(Where where, const Group& group) {
+  return group.sync(where);
 }
 
 inline unsigned thread_block::thread_rank() const { return simt::detail::thread_rank(); }

@@ -9,3 +9,10 @@
 #define printf(...) ::simt::detail::device_printf(__VA_ARGS__)
 // The compute capability the emulator imitates (an H100), as nvcc defines it in device code.
 #define __CUDA_ARCH__ 900
+// A barrier's place is a type (the type of a lambda written there); a coroutine's frame holds
+// what it awaits, so GCC would warn that the frame uses a type without linkage in a "header"
+// (the kernel file, under #line). That is intended: each place is its own type.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wsubobject-linkage"
+#endif

@@ -5,3 +5,6 @@
 #undef gridDim
 #undef printf
 #undef __CUDA_ARCH__
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -4,8 +4,9 @@
 /// host compiler.
 ///
 /// When simt-translate parses a kernel file they are declared as CUDA declares them, marked as
-/// suspension points. The translation then writes each call `(co_await __syncthreads(site))`:
-/// in the compiled translation they take the call's site and return what the thread awaits.
+/// suspension points. The translation then writes each call
+/// `(co_await __syncthreads(SIMT_SITE("__syncthreads()")))`: in the compiled translation they
+/// take the call's place and return what the thread awaits.
 
 #if defined(SIMT_TRANSLATING)
 
@@ -21,28 +22,29 @@ SIMT_SUSPENDS void __syncwarp(unsigned mask = 0xffffffffu);
 #include <simt/detail/site.hpp>
 
 /// @brief Waits until every thread of the block that has not exited reaches this barrier.
-inline ::simt::detail::BlockBarrier __syncthreads(const ::simt::detail::Site* site) {
-  return {site};
+template <class Where>
+::simt::detail::BarrierAt<Where, ::simt::detail::BarrierKind::block> __syncthreads(Where) {
+  return {};
 }
 /// @brief `__syncthreads()` that returns for how many threads `predicate` was non-zero.
-inline ::simt::detail::CountingBarrier __syncthreads_count(const ::simt::detail::Site* site,
-                                                           int predicate) {
-  return {site, predicate != 0 ? 1 : 0, ::simt::detail::CountingBarrier::Result::count};
+template <class Where>
+::simt::detail::CountingBarrierAt<Where> __syncthreads_count(Where, int predicate) {
+  return {predicate != 0 ? 1 : 0, ::simt::detail::CountResult::count};
 }
 /// @brief `__syncthreads()` that returns whether `predicate` was non-zero for every thread.
-inline ::simt::detail::CountingBarrier __syncthreads_and(const ::simt::detail::Site* site,
-                                                         int predicate) {
-  return {site, predicate != 0 ? 1 : 0, ::simt::detail::CountingBarrier::Result::all};
+template <class Where>
+::simt::detail::CountingBarrierAt<Where> __syncthreads_and(Where, int predicate) {
+  return {predicate != 0 ? 1 : 0, ::simt::detail::CountResult::all};
 }
 /// @brief `__syncthreads()` that returns whether `predicate` was non-zero for any thread.
-inline ::simt::detail::CountingBarrier __syncthreads_or(const ::simt::detail::Site* site,
-                                                        int predicate) {
-  return {site, predicate != 0 ? 1 : 0, ::simt::detail::CountingBarrier::Result::any};
+template <class Where>
+::simt::detail::CountingBarrierAt<Where> __syncthreads_or(Where, int predicate) {
+  return {predicate != 0 ? 1 : 0, ::simt::detail::CountResult::any};
 }
 /// @brief Waits until every lane of `mask` that has not exited reaches a `__syncwarp(mask)`.
-inline ::simt::detail::WarpBarrier __syncwarp(const ::simt::detail::Site* site,
-                                              unsigned mask = 0xffffffffu) {
-  return {site, mask};
+template <class Where>
+::simt::detail::WarpBarrierAt<Where> __syncwarp(Where, unsigned mask = 0xffffffffu) {
+  return {mask};
 }
 
 #endif

@@ -72,40 +72,36 @@ struct KernelPromise {
 
 /// @brief What a block, cluster or grid barrier awaits: the thread notes where it waits and
 /// suspends, handing the worker to the next thread; the scheduler starts the next interval once
-/// every thread the barrier concerns has arrived or exited. (The kind is a template argument:
-/// this runs once per thread per barrier, and the awaiter lives in the thread's frame.)
-template <BarrierKind Kind>
-struct BarrierOf {
-  const Site* site;
+/// every thread the barrier concerns has arrived or exited. (The barrier's place and kind are
+/// template arguments: this runs once per thread per barrier, and the awaiter lives in the
+/// thread's frame, so it is empty.)
+template <class Where, BarrierKind Kind>
+struct BarrierAt {
   bool await_ready() const noexcept { return false; }
   std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) const {
     current_thread.slot->thread = self;
     BlockScheduling& block = current_thread.block->scheduling;
-    if (site != block.barrier) [[unlikely]]
-      arrive_at_new_site(block, site, Kind);
+    if (&site_at<Where> != block.barrier) [[unlikely]]
+      arrive_at_new_site(block, &site_at<Where>, Kind);
     return next_thread();
   }
   void await_resume() const noexcept {}
 };
-/// @brief `__syncthreads()`, `block.sync()`.
-using BlockBarrier = BarrierOf<BarrierKind::block>;
-/// @brief `cluster.sync()`.
-using ClusterBarrier = BarrierOf<BarrierKind::cluster>;
-/// @brief `grid.sync()`.
-using GridBarrier = BarrierOf<BarrierKind::grid>;
+
+/// @brief What `__syncthreads_count/and/or` return for the count of true predicates.
+enum class CountResult : std::uint8_t { count, all, any };
 
 /// @brief `__syncthreads_count/and/or`: a block barrier that also counts a predicate.
-struct CountingBarrier {
-  enum class Result : std::uint8_t { count, all, any };
-  const Site* site;
+template <class Where>
+struct CountingBarrierAt {
   int predicate;
-  Result result;
+  CountResult result;
   bool await_ready() const noexcept { return false; }
   std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) const {
     current_thread.slot->thread = self;
     BlockScheduling& block = current_thread.block->scheduling;
-    if (site != block.barrier) [[unlikely]]
-      arrive_at_new_site(block, site, BarrierKind::block);
+    if (&site_at<Where> != block.barrier) [[unlikely]]
+      arrive_at_new_site(block, &site_at<Where>, BarrierKind::block);
     block.predicate_count += predicate;
     return next_thread();
   }
@@ -113,25 +109,26 @@ struct CountingBarrier {
   int await_resume() const noexcept {
     const int count = current_thread.block->scheduling.released_count;
     switch (result) {
-      case Result::all: {
+      case CountResult::all: {
         const auto& d = current_thread.block_dim;
         return count == static_cast<int>(d.x * d.y * d.z) ? 1 : 0;
       }
-      case Result::any: return count > 0 ? 1 : 0;
-      case Result::count: break;
+      case CountResult::any: return count > 0 ? 1 : 0;
+      case CountResult::count: break;
     }
     return count;
   }
 };
 
 /// @brief `__syncwarp(mask)`: the lanes of the mask wait for each other.
-struct WarpBarrier {
-  const Site* site;
+template <class Where>
+struct WarpBarrierAt {
   unsigned mask;
   bool await_ready() const noexcept { return false; }
   std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) const {
     current_thread.slot->thread = self;
-    current_thread.block->scheduling.warp_arrivals.push_back({thread_rank(), site, mask});
+    current_thread.block->scheduling.warp_arrivals.push_back(
+        {thread_rank(), &site_at<Where>, mask});
     return next_thread();
   }
   void await_resume() const noexcept {}

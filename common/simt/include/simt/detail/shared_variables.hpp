@@ -17,25 +17,23 @@
 namespace simt::detail {
 
 /// @ingroup simt
-/// @brief The running block's copy of the static shared variable declared at `site` (of type T,
+/// @brief The running block's copy of the static shared variable declared at `Where` (of type T,
 /// a scalar or an array), aligned to at least `alignment` bytes.
-template <class T>
-T* static_shared(const Site* site, std::size_t alignment = alignof(T)) {
+template <class T, class Where>
+T* static_shared(Where, std::size_t alignment = alignof(T)) {
   UnitState& unit = *current_thread.unit;
-  const std::size_t offset =
-      unit.layout.offset_of(site, sizeof(T), alignment < alignof(T) ? alignof(T) : alignment);
+  const std::size_t offset = unit.layout.offset_of(&site_at<Where>, sizeof(T),
+                                                   alignment < alignof(T) ? alignof(T) : alignment);
   return reinterpret_cast<T*>(unit.arena.static_of(current_thread.block->arena_index) + offset);
 }
 
-/// @brief Notes the name of the kernel's dynamic shared memory (for messages).
-void name_dynamic_shared(const Site* site);
-
-/// @brief The running block's dynamic shared memory as `Array` (`T[]`), declared at `site`.
-template <class Array>
-Array* dynamic_shared(const Site* site) {
-  name_dynamic_shared(site);
-  return reinterpret_cast<Array*>(
-      current_thread.unit->arena.dynamic_of(current_thread.block->arena_index));
+/// @brief The running block's dynamic shared memory as `Array` (`T[]`), declared at `Where`.
+template <class Array, class Where>
+Array* dynamic_shared(Where) {
+  UnitState& unit = *current_thread.unit;
+  if (unit.dynamic_declared == nullptr) [[unlikely]]
+    unit.dynamic_declared = &site_at<Where>;  // how messages name it
+  return reinterpret_cast<Array*>(unit.arena.dynamic_of(current_thread.block->arena_index));
 }
 
 /// @brief The same shared-memory location in the block of cluster rank `rank` (distributed

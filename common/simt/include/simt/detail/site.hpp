@@ -31,9 +31,8 @@ std::string function_of(const Site& site);
 
 }  // namespace simt::detail
 
-/// The site object of the place where this macro is expanded, with `text` as its spelling.
-/// Only translated kernel code uses it (the translation writes it).
-#define SIMT_SITE(text)                                                 \
-  (&::simt::detail::site_at<decltype([] {                               \
-    return ::simt::detail::Site{std::source_location::current(), text}; \
-  })>)
+/// The place where this macro is expanded, as a tag: a lambda, so an object of a type of its
+/// own, whose site_at<> is the Site with `text` as its spelling. Primitives take the tag and
+/// find the site from its type, so what a thread awaits holds no pointer to it. Only
+/// translated kernel code uses it (the translation writes it).
+#define SIMT_SITE(text) ([] { return ::simt::detail::Site{std::source_location::current(), text}; })
