@@ -57,6 +57,7 @@ function(simt_add_kernels target)
   _simt_find_translator_python()
   get_target_property(type ${target} TYPE)
   set(directory "${CMAKE_CURRENT_BINARY_DIR}/${target}.simt")
+  get_filename_component(translator_dir "${SIMT_TRANSLATOR}" DIRECTORY)
   foreach(kernels IN LISTS arg_UNPARSED_ARGUMENTS)
     get_filename_component(kernels "${kernels}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
     get_filename_component(stem "${kernels}" NAME_WE)
@@ -67,13 +68,13 @@ function(simt_add_kernels target)
     set(anchor "simt_kernels_${hash}")
     add_custom_command(
       OUTPUT "${header}" "${source}"
-      COMMAND "${SIMT_PYTHON}" "${SIMT_TRANSLATOR}" "${kernels}"
+      COMMAND "${SIMT_PYTHON}" -B "${SIMT_TRANSLATOR}" "${kernels}"
               --header "${header}" --source "${source}" --depfile "${directory}/${stem}.d"
               --simt-include "${SIMT_INCLUDE_DIR}" --namespace "${arg_NAMESPACE}"
               --anchor "${anchor}"
               "--include-dir=$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>"
               "--define=$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>"
-      DEPENDS "${kernels}" "${SIMT_TRANSLATOR}"
+      DEPENDS "${kernels}" "${SIMT_TRANSLATOR}" "${translator_dir}/text_edits.py"
       DEPFILE "${directory}/${stem}.d"
       COMMENT "Translating ${stem} for the CPU emulator"
       VERBATIM)

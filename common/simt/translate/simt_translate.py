@@ -29,6 +29,8 @@ import sys
 
 import clang.cindex as ci
 
+from text_edits import Edits, TranslationError
+
 K = ci.CursorKind
 T = ci.TypeKind
 
@@ -44,10 +46,6 @@ CUDA_QUALIFIER_MACROS = {"__global__", "__device__", "__host__", "__shared__", "
                          "__managed__", "__forceinline__", "__noinline__", "__launch_bounds__",
                          "__cluster_dims__", "__restrict__", "__align__"}
 UNEVALUATED = {K.CXX_UNARY_EXPR}
-
-
-class TranslationError(Exception):
-    pass
 
 
 def location_text(loc):
@@ -78,75 +76,6 @@ def strip_implicit(cursor):
             break
         cursor = children[0]
     return cursor
-
-
-class Edits:
-    """Text edits on one file, applied in one pass: replacements of byte ranges, and insertions
-    that wrap constructs (an outer construct opens before and closes after an inner one)."""
-
-    def __init__(self):
-        self.replacements = []  # (start, end, text)
-        self.insertions = []  # (offset, key, sequence, text)
-        self.sequence = 0
-
-    def replace(self, start, end, text):
-        self.replacements.append((start, end, text))
-
-    def wrap(self, start, end, before, after, outer=0):
-        """Insert `before` at start and `after` at end; wider (or `outer`) wraps enclose narrower
-        ones that start or end at the same place."""
-        width = end - start
-        self.sequence += 1
-        self.insertions.append((start, (1, -width, -outer, self.sequence), before))
-        self.insertions.append((end, (0, width, outer, -self.sequence), after))
-
-    def insert_first(self, offset, text):
-        """Insert `text` at `offset` before anything else that opens there."""
-        self.sequence += 1
-        self.insertions.append((offset, (1, -(1 << 40), 0, self.sequence), text))
-
-    def copy(self):
-        other = Edits()
-        other.replacements = list(self.replacements)
-        other.insertions = list(self.insertions)
-        other.sequence = self.sequence
-        return other
-
-    def drop_inside(self, start, end):
-        """Forgets the edits within [start, end) (the text there is replaced as a whole)."""
-        self.replacements = [r for r in self.replacements if not (start <= r[0] and r[1] <= end)]
-        self.insertions = [i for i in self.insertions if not (start <= i[0] <= end and
-                                                              (start < i[0] < end or
-                                                               (i[0] == start and i[1][0] == 1) or
-                                                               (i[0] == end and i[1][0] == 0)))]
-
-    def apply(self, source):
-        points = sorted(self.insertions, key=lambda i: (i[0], i[1]))
-        replacements = sorted(self.replacements)
-        for (s1, e1, _), (s2, _, _) in zip(replacements, replacements[1:]):
-            if s2 < e1:
-                raise TranslationError(f"overlapping edits at bytes {s1}-{e1} and {s2}")
-        out = []
-        position = 0
-        r = 0
-        for offset, _, text in points:
-            while r < len(replacements) and replacements[r][1] <= offset:
-                start, end, new = replacements[r]
-                out.append(source[position:start])
-                out.append(new)
-                position = end
-                r += 1
-            if r < len(replacements) and replacements[r][0] < offset < replacements[r][1]:
-                raise TranslationError(f"an edit at byte {offset} falls inside a replacement")
-            out.append(source[position:offset])
-            out.append(text)
-            position = offset
-        for start, end, new in replacements[r:]:
-            out.append(source[position:start])
-            out.append(new)
-            position = end
-        out.append(source[position:])
-        return "".join(out)
 
 
 class Function:
@@ -187,6 +116,15 @@ class Translator:
         self.macro_ranges = {}  # file -> [(start, end)] of user macro expansions
         self.tokens_cache = {}
         self.user_file_cache = {}
+        self.sources = {}  # file -> text, one character per byte
+        self.removed = set()  # specifier tokens already removed from shared declarations
+        self.hoisted = []  # includes moved in front of the translation
+        self.cluster_macros = []  # (file, start, end) of __cluster_dims__(...) uses
+        self.pragma_lines = {}  # file -> [(start, end, replacement)] for #pragma once / unroll
+        self.pragma_once_files = set()
+        self.user_files = set()
+        self.primitive_names = set()
+        self.tu = None
 
     # -- parsing ----------------------------------------------------------------------------
 
@@ -1055,10 +993,6 @@ class Translator:
         return path in self.pragma_once_files
 
     def run(self):
-        self.sources = {}
-        self.removed = set()
-        self.hoisted = []
-        self.cluster_macros = []
         tu = self.parse()
         self.tu = tu
         self.user_files = {self.input}
@@ -1078,8 +1012,6 @@ class Translator:
             elif c.kind == K.MACRO_INSTANTIATION and c.spelling == "__cluster_dims__" and \
                     self.is_user_file(name):
                 self.cluster_macros.append((name, c.extent.start.offset, c.extent.end.offset))
-        self.pragma_lines = {}
-        self.pragma_once_files = set()
         for name in self.user_files:
             source = self.sources_text(name)
             extent = tu.get_extent(name, (0, len(source)))
@@ -1108,7 +1040,7 @@ class Translator:
         self.resolve_suspension()
         self.rewrite()
         if self.errors:
-            for e in self.errors:
+            for e in dict.fromkeys(self.errors):  # each once, in order
                 print(e, file=sys.stderr)
             raise SystemExit(1)
         registrations = self.registrations(tu)

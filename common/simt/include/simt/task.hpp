@@ -43,13 +43,7 @@ struct TaskPromiseBase {
     void await_resume() const noexcept {}
   };
   ReturnToCaller final_suspend() noexcept { return {}; }
-  [[noreturn]] void unhandled_exception() {
-#if defined(__cpp_exceptions)
-    throw;
-#else
-    std::terminate();
-#endif
-  }
+  [[noreturn]] void unhandled_exception() { pass_exception_on(); }
 };
 
 /// @brief Where a Task keeps its result: the value, or the address for a reference.

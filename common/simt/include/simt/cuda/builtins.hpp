@@ -105,7 +105,10 @@ inline unsigned long long __brevll(unsigned long long x) {
 inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s) {
   const unsigned long long bytes = (static_cast<unsigned long long>(y) << 32) | x;
   unsigned r = 0;
-  for (int i = 0; i < 4; ++i) r |= ((bytes >> (8 * ((s >> (4 * i)) & 7u))) & 0xFFu) << (8 * i);
+  for (unsigned i = 0; i < 4; ++i) {
+    const auto byte = static_cast<unsigned>((bytes >> (8 * ((s >> (4 * i)) & 7u))) & 0xFFu);
+    r |= byte << (8 * i);
+  }
   return r;
 }
 /// @brief 24-bit multiplications and the high half of 32-bit products.

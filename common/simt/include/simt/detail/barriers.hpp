@@ -53,16 +53,7 @@ struct KernelPromise {
   Finished final_suspend() noexcept { return {}; }
   /// The thread ran off the end of the kernel or returned: it no longer holds barriers up.
   void return_void() { current_thread.block->scheduling.exited.push_back(thread_rank()); }
-  /// An error the emulator raised inside the kernel (a race, say) reaches the scheduler, then
-  /// the launch. (Kernel translation units are built without exceptions, which then pass
-  /// through the coroutine without coming here.)
-  [[noreturn]] void unhandled_exception() {
-#if defined(__cpp_exceptions)
-    throw;
-#else
-    std::terminate();
-#endif
-  }
+  [[noreturn]] void unhandled_exception() { pass_exception_on(); }
 };
 
 /// @brief The first thread of an interval to reach a block-level barrier names it; a thread

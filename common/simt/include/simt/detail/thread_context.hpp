@@ -6,6 +6,7 @@
 #include <simt/dim3.hpp>
 
 #include <coroutine>
+#include <exception>
 
 namespace simt::detail {
 
@@ -44,6 +45,18 @@ inline unsigned thread_rank() noexcept { return current_thread.slot->rank; }
 /// in an array), and its last link is a no-op handle that returns control to the scheduler.
 [[gnu::always_inline]] inline std::coroutine_handle<> next_thread() noexcept {
   return (++current_thread.slot)->thread;
+}
+
+/// @brief What a kernel's or device function's coroutine does with an exception from inside
+/// it (an error the emulator raised, a race say): pass it on to the scheduler, then the launch.
+/// (Kernel translation units are built without exceptions, which then pass through the
+/// coroutine without coming here.)
+[[noreturn]] inline void pass_exception_on() {
+#if defined(__cpp_exceptions)
+  throw;
+#else
+  std::terminate();
+#endif
 }
 
 /// @brief Threads per warp: consecutive thread ranks 0-31, 32-63, ... form one warp.
