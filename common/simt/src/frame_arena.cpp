@@ -13,7 +13,7 @@ void* FrameArena::allocate_in_next_chunk(std::size_t bytes) {
   while (chunk < chunks_.size() && chunks_[chunk].size < bytes) ++chunk;
   if (chunk == chunks_.size()) {
     const std::size_t size = std::max(chunk_bytes, bytes);
-    chunks_.push_back({std::make_unique<std::byte[]>(size), size});
+    chunks_.push_back({std::make_unique_for_overwrite<std::byte[]>(size), size});
   }
   chunk_ = chunk;
   next_ = chunks_[chunk].begin.get() + bytes;

@@ -39,7 +39,7 @@ void SharedArena::reserve(std::size_t blocks, std::size_t dynamic_bytes) {
   size_ = blocks * stride_ + guard;
   if (size_ + guard > capacity_) {
     capacity_ = size_ + guard;
-    storage_ = std::make_unique<std::byte[]>(capacity_);
+    storage_ = std::make_unique_for_overwrite<std::byte[]>(capacity_);  // poisoned per block
   }
   // The arena starts at a multiple of the guard, so every region is 1024-byte aligned.
   const auto address = reinterpret_cast<std::uintptr_t>(storage_.get());
