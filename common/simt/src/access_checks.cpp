@@ -7,6 +7,7 @@
 #include <simt/detail/shared_layout.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
+#include "describe.hpp"
 
 #include <sstream>
 #include <string>
@@ -14,10 +15,6 @@
 namespace simt::detail {
 
 namespace {
-
-std::string index_text(const Uint3& i) {
-  return "(" + std::to_string(i.x) + ", " + std::to_string(i.y) + ", " + std::to_string(i.z) + ")";
-}
 
 const char* verb(AccessKind kind) {
   switch (kind) {

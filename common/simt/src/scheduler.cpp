@@ -6,20 +6,37 @@
 #include <simt/detail/barriers.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
+#include "describe.hpp"
 #include "unit_runner.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstdio>
 #include <cstring>
 #include <random>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace simt::detail {
 
 constinit thread_local ThreadContext current_thread{};
+
+namespace {
+bool has_exited(const BlockScheduling& s, unsigned rank) {
+  return ((s.warps[warp_of(rank)].exited >> lane_of(rank)) & 1u) != 0;
+}
+
+bool earlier_in_source(const Site& a, const Site& b) {
+  const std::string_view file_a = a.location.file_name(), file_b = b.location.file_name();
+  if (file_a != file_b) return file_a < file_b;
+  if (a.location.line() != b.location.line()) return a.location.line() < b.location.line();
+  return a.location.column() < b.location.column();
+}
+}  // namespace
 
 void arrive_at_new_site(BlockScheduling& block, const Site* here, BarrierKind kind) {
   if (kind == BarrierKind::grid && !current_thread.unit->cooperative)
@@ -35,37 +52,6 @@ void arrive_at_new_site(BlockScheduling& block, const Site* here, BarrierKind ki
     block.strays.push_back({thread_rank(), here, kind});
   }
 }
-
-namespace {
-
-std::string index_text(const Uint3& i) {
-  return "(" + std::to_string(i.x) + ", " + std::to_string(i.y) + ", " + std::to_string(i.z) + ")";
-}
-
-// "0-31, 64-95" for a list of thread ranks.
-std::string describe_ranks(std::vector<unsigned> ranks) {
-  std::sort(ranks.begin(), ranks.end());
-  std::ostringstream out;
-  for (std::size_t i = 0; i < ranks.size();) {
-    std::size_t j = i;
-    while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1) ++j;
-    if (i != 0) out << ", ";
-    out << ranks[i];
-    if (j != i) out << "-" << ranks[j];
-    i = j + 1;
-  }
-  return out.str();
-}
-
-std::string describe_site(const Site& site) {
-  return std::string(site.text) + " at " + where(site.location);
-}
-
-bool has_exited(const BlockScheduling& s, unsigned rank) {
-  return std::find(s.exited.begin(), s.exited.end(), rank) != s.exited.end();
-}
-
-}  // namespace
 
 UnitRunner::UnitRunner(const LaunchConfig& config, ThreadBody body, const void* closure,
                        const char* kernel, StrictWarnings& warnings)
@@ -91,6 +77,7 @@ UnitRunner::UnitRunner(const LaunchConfig& config, ThreadBody body, const void* 
     b.scheduling.chain.reserve(n + 1);
     b.scheduling.position.resize(n);
     b.scheduling.warp_phase.assign((n + warp_size - 1) / warp_size, 0);
+    b.scheduling.warps.resize((n + warp_size - 1) / warp_size);
   }
   unit_.arena.reserve(units_blocks_, config.dynamic_shared_bytes);
   const Settings& s = settings();
@@ -130,7 +117,14 @@ void UnitRunner::begin_block(BlockState& b) {
   BlockScheduling& s = b.scheduling;
   s.barrier = nullptr;
   s.strays.clear();
-  s.warp_arrivals.clear();
+  s.waiting_warps = 0;
+  for (std::size_t w = 0; w < s.warps.size(); ++w) {
+    // Lanes past the end of the block do not exist: as if they had exited.
+    const std::size_t lanes =
+        std::min<std::size_t>(warp_size, unit_.threads_per_block - w * warp_size);
+    s.warps[w].arrived = 0;
+    s.warps[w].exited = lanes == warp_size ? 0u : ~0u << lanes;
+  }
   s.exited.clear();
   s.exits_in_chain = 0;
   s.predicate_count = 0;
@@ -182,7 +176,7 @@ void UnitRunner::run(std::uint64_t index, std::map<std::uint64_t, std::string>& 
       }
     }
     const bool waiting = std::any_of(unit_.blocks.begin(), unit_.blocks.end(), [](const auto& b) {
-      return b.scheduling.barrier != nullptr || !b.scheduling.warp_arrivals.empty();
+      return b.scheduling.barrier != nullptr || b.scheduling.waiting_warps != 0;
     });
     if (!waiting) break;
     if (progress) continue;
@@ -229,82 +223,141 @@ void UnitRunner::start_threads(BlockState& b) {
     body_(closure_);
   }
   // A kernel that can never wait is a plain function: all its threads have simply returned.
-  if (s.barrier == nullptr && s.warp_arrivals.empty() && s.exited.empty())
+  if (s.barrier == nullptr && s.waiting_warps == 0 && s.exited.empty()) {
     for (unsigned t = 0; t < n; ++t) s.exited.push_back(t);
+    for (WarpWaits& w : s.warps) w.exited = ~0u;
+  }
   b.alive = s.exited.size() < n;
 }
 
 void UnitRunner::settle_warps(BlockState& b) {
   BlockScheduling& s = b.scheduling;
-  while (!s.warp_arrivals.empty()) {
-    std::vector<WarpArrival> arrivals = std::move(s.warp_arrivals);
-    s.warp_arrivals.clear();
-    std::stable_sort(arrivals.begin(), arrivals.end(),
-                     [](const auto& x, const auto& y) { return x.rank < y.rank; });
-    std::vector<WarpArrival> pending;
-    bool released = false;
-    for (std::size_t i = 0; i < arrivals.size();) {
-      std::size_t j = i;
-      const unsigned warp = warp_of(arrivals[i].rank);
-      while (j < arrivals.size() && warp_of(arrivals[j].rank) == warp) ++j;
-      std::vector<WarpArrival> group(arrivals.begin() + static_cast<std::ptrdiff_t>(i),
-                                     arrivals.begin() + static_cast<std::ptrdiff_t>(j));
-      if (release_warp(b, warp, group))
-        released = true;
-      else
-        pending.insert(pending.end(), group.begin(), group.end());
-      i = j;
+  bool moved = true;
+  while (moved && s.waiting_warps != 0) {
+    moved = false;
+    for (unsigned pending = s.waiting_warps; pending != 0; pending &= pending - 1) {
+      const auto w = static_cast<unsigned>(std::countr_zero(pending));
+      while (settle_warp(b, w)) moved = true;
     }
-    s.warp_arrivals.insert(s.warp_arrivals.end(), pending.begin(), pending.end());
-    if (!released) break;
   }
 }
 
-bool UnitRunner::release_warp(BlockState& b, unsigned warp, std::vector<WarpArrival>& arrivals) {
+// Releases one group of warp `w`'s waiting lanes whose collective is complete, if there is one:
+// every lane of its mask that has not exited waits at the same operation with the same mask.
+// `__activemask()` and `coalesced_threads()` are released last, once nothing else can move.
+bool UnitRunner::settle_warp(BlockState& b, unsigned w) {
   BlockScheduling& s = b.scheduling;
-  const unsigned n = unit_.threads_per_block;
-  unsigned absent = 0;  // lanes that have exited or do not exist
-  for (unsigned lane = 0; lane < warp_size; ++lane) {
-    const unsigned rank = warp * warp_size + lane;
-    if (rank >= n || has_exited(s, rank)) absent |= 1u << lane;
-  }
-  const unsigned mask = arrivals.front().mask;
-  unsigned arrived = 0;
-  for (const WarpArrival& a : arrivals) {
-    const unsigned lane = lane_of(a.rank);
-    if ((a.mask & (1u << lane)) == 0 || a.mask != mask) {
-      std::ostringstream message;
-      message << "invalid " << a.site->text << " at " << where(a.site->location) << " in kernel '"
-              << kernel_name(unit_, a.site) << "', block " << index_text(b.block_idx) << ": thread "
-              << a.rank << " (lane " << lane << ") waits with mask 0x" << std::hex << a.mask
-              << std::dec
-              << ((a.mask & (1u << lane)) == 0
-                      ? ", which does not name its own lane"
-                      : ", but another lane of its warp waits with mask 0x")
-              << std::hex << ((a.mask & (1u << lane)) == 0 ? 0u : mask) << std::dec
-              << ". Every lane of the mask must call __syncwarp with the same mask, its own "
-                 "bit set.";
-      throw KernelError(message.str());
+  WarpWaits& warp = s.warps[w];
+  unsigned pending = warp.arrived;
+  unsigned converging = 0;
+  while (pending != 0) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(pending));
+    const WarpCollective& c = *warp.lanes[lane];
+    if (c.kind == CollectiveKind::convergence) {
+      converging |= 1u << lane;
+      pending &= ~(1u << lane);
+      continue;
     }
-    arrived |= 1u << lane;
+    if ((c.mask & (1u << lane)) == 0) report_foreign_mask(b, w, lane);
+    if (c.span > 1) {
+      if (release_tile(b, w - w % c.span, c)) return true;
+      pending &= ~(1u << lane);
+      continue;
+    }
+    // The lanes of the mask that wait at this operation with this mask.
+    const unsigned expected = c.mask & ~warp.exited;
+    unsigned here = 0;
+    for (unsigned rest = expected & warp.arrived; rest != 0; rest &= rest - 1) {
+      const auto l = static_cast<unsigned>(std::countr_zero(rest));
+      const WarpCollective& other = *warp.lanes[l];
+      if (other.mask == c.mask && other.complete == c.complete && other.span == 1) here |= 1u << l;
+    }
+    pending &= ~here;
+    // Some lane of the mask is elsewhere (reported if nothing else can move).
+    if (here != expected) continue;
+    if ((c.mask & warp.exited) != 0 && unit_.strict) warn_exited_lanes(b, w, c);
+    std::array<WarpCollective*, warp_size> group{};
+    for (unsigned rest = expected; rest != 0; rest &= rest - 1) {
+      const auto l = static_cast<unsigned>(std::countr_zero(rest));
+      group[l] = warp.lanes[l];
+    }
+    release_lanes(b, w, 1, expected, group.data(), c);
+    return true;
   }
-  if ((mask & ~absent & ~arrived) != 0) return false;  // a lane of the mask is elsewhere
-  ++s.warp_phase[warp];
-  // The lanes run as a chain of their own; what they suspend at goes back into the block's.
-  std::vector<ThreadSlot>& lanes = scratch_chain_;
-  lanes.clear();
-  for (const WarpArrival& a : arrivals) lanes.push_back(s.chain[s.position[a.rank]]);
-  lanes.push_back(s.chain.back());
-  if (shuffle_seed_) shuffle(b, lanes);
-  run_chain(b, lanes);
-  for (std::size_t i = 0; i + 1 < lanes.size(); ++i)
-    s.chain[s.position[lanes[i].rank]].thread = lanes[i].thread;
+  if (converging == 0) return false;
+  // The lanes waiting at the same __activemask() (or coalesced_threads()) go on together. Of
+  // several such places, the one earliest in the source goes first: lanes released there may
+  // still reach a later one, as a GPU's warp reconverges after a branch.
+  const WarpCollective* first = nullptr;
+  for (unsigned rest = converging; rest != 0; rest &= rest - 1) {
+    const WarpCollective* at = warp.lanes[std::countr_zero(rest)];
+    if (first == nullptr || earlier_in_source(*at->site, *first->site)) first = at;
+  }
+  const WarpCollective& c = *first;
+  std::array<WarpCollective*, warp_size> group{};
+  unsigned together = 0;
+  for (unsigned rest = converging; rest != 0; rest &= rest - 1) {
+    const auto l = static_cast<unsigned>(std::countr_zero(rest));
+    if (warp.lanes[l]->site == c.site && warp.lanes[l]->complete == c.complete) {
+      group[l] = warp.lanes[l];
+      together |= 1u << l;
+    }
+  }
+  release_lanes(b, w, 1, together, group.data(), c);
   return true;
+}
+
+// A tile larger than a warp: every lane of warps [first, first + c.span) that has not exited
+// must wait at the same operation.
+bool UnitRunner::release_tile(BlockState& b, unsigned first, const WarpCollective& c) {
+  BlockScheduling& s = b.scheduling;
+  if (first + c.span > s.warps.size()) report_foreign_mask(b, first, 0);
+  std::vector<WarpCollective*>& group = scratch_group_;
+  group.assign(std::size_t{c.span} * warp_size, nullptr);
+  for (unsigned w = first; w < first + c.span; ++w) {
+    const WarpWaits& warp = s.warps[w];
+    const unsigned expected = ~warp.exited;
+    if ((warp.arrived & expected) != expected) return false;
+    for (unsigned rest = expected; rest != 0; rest &= rest - 1) {
+      const auto l = static_cast<unsigned>(std::countr_zero(rest));
+      const WarpCollective& other = *warp.lanes[l];
+      if (other.complete != c.complete || other.span != c.span) return false;
+      group[(w - first) * warp_size + l] = warp.lanes[l];
+    }
+  }
+  release_lanes(b, first, c.span, ~0u, group.data(), c);
+  return true;
+}
+
+// Completes the collective for the lanes `lanes` (the same in each of `span` warps from
+// `first`), then runs them on as a chain of their own.
+void UnitRunner::release_lanes(BlockState& b, unsigned first, unsigned span, unsigned lanes,
+                               WarpCollective* const* group, const WarpCollective& c) {
+  BlockScheduling& s = b.scheduling;
+  current_thread.block = &b;
+  current_thread.block_idx = b.block_idx;
+  c.complete(group, span * warp_size);
+  std::vector<ThreadSlot>& chain = scratch_chain_;
+  chain.clear();
+  for (unsigned w = first; w < first + span; ++w) {
+    WarpWaits& warp = s.warps[w];
+    const unsigned released = lanes & warp.arrived & ~warp.exited;
+    warp.arrived &= ~released;
+    if (warp.arrived == 0) s.waiting_warps &= ~(1u << w);
+    if (c.kind == CollectiveKind::barrier) ++s.warp_phase[w];
+    for (unsigned rest = released; rest != 0; rest &= rest - 1)
+      chain.push_back(s.chain[s.position[w * warp_size + std::countr_zero(rest)]]);
+  }
+  chain.push_back(s.chain.back());
+  if (shuffle_seed_) shuffle(b, chain);
+  run_chain(b, chain);
+  for (std::size_t i = 0; i + 1 < chain.size(); ++i)
+    s.chain[s.position[chain[i].rank]].thread = chain[i].thread;
 }
 
 bool UnitRunner::block_barrier_ready(const BlockState& b) const {
   const BlockScheduling& s = b.scheduling;
-  if (s.barrier == nullptr || !s.warp_arrivals.empty()) return false;
+  if (s.barrier == nullptr || s.waiting_warps != 0) return false;
   if (!s.strays.empty()) report_divergence();
   return s.barrier_kind == BarrierKind::block;
 }
@@ -313,11 +366,10 @@ bool UnitRunner::group_barrier_ready(std::size_t first, std::size_t count, Barri
   const Site* site = nullptr;
   for (std::size_t k = first; k < first + count; ++k) {
     const BlockScheduling& s = unit_.blocks[k].scheduling;
-    if (s.barrier == nullptr && s.warp_arrivals.empty() &&
-        s.exited.size() == unit_.threads_per_block)
+    if (s.barrier == nullptr && s.waiting_warps == 0 && s.exited.size() == unit_.threads_per_block)
       continue;  // every thread of the block has exited: it holds no barrier up
     if (s.barrier == nullptr || s.barrier_kind != kind || !s.strays.empty() ||
-        !s.warp_arrivals.empty() || (site != nullptr && s.barrier != site))
+        s.waiting_warps != 0 || (site != nullptr && s.barrier != site))
       return false;
     site = s.barrier;
   }
@@ -416,14 +468,19 @@ void UnitRunner::warn_exited(const Site* site, std::size_t first, std::size_t co
                kernel_name(unit_, site).c_str(), exited.c_str(), describe_site(*site).c_str());
 }
 
-// Every thread must reach the same barrier: threads that wait at different ones hang on a GPU.
-// Names the kernel, the blocks and, for each barrier, the threads waiting there.
+// Every thread must reach the same barrier, and every lane of a collective's mask the same
+// collective: otherwise the GPU hangs or computes garbage. Names the kernel, the blocks and,
+// for each place, the threads waiting there (and the mask of a warp collective).
 void UnitRunner::report_divergence() const {
   const Site* any_site = nullptr;
-  for (const BlockState& b : unit_.blocks)
+  bool warps = false;
+  for (const BlockState& b : unit_.blocks) {
     if (any_site == nullptr && b.scheduling.barrier != nullptr) any_site = b.scheduling.barrier;
+    warps = warps || b.scheduling.waiting_warps != 0;
+  }
   std::ostringstream message;
-  message << "divergent barrier in kernel '" << kernel_name(unit_, any_site) << "'";
+  message << (warps ? "warp collective that cannot complete" : "divergent barrier")
+          << " in kernel '" << kernel_name(unit_, any_site) << "'";
   unsigned described = 0;
   for (const BlockState& b : unit_.blocks) {
     const BlockScheduling& s = b.scheduling;
@@ -432,35 +489,53 @@ void UnitRunner::report_divergence() const {
       message << "; ...";
       break;
     }
-    // Which barrier each waiting thread is at: a warp barrier, a stray's, or the interval's.
-    std::vector<std::pair<const Site*, std::vector<unsigned>>> sites;
-    const auto add = [&](const Site* site, unsigned rank) {
-      for (auto& [where_at, ranks] : sites)
-        if (where_at == site) return ranks.push_back(rank);
-      sites.push_back({site, {rank}});
+    // Where each waiting thread is: a warp collective (with its mask), a stray's barrier, or
+    // the interval's.
+    struct Place {
+      const Site* site;
+      unsigned mask;
+      bool warp;
+      std::vector<unsigned> ranks;
     };
+    std::vector<Place> places;
     for (unsigned rank = 0; rank < unit_.threads_per_block; ++rank) {
       if (has_exited(s, rank)) continue;
       const Site* at = s.barrier;
+      unsigned mask = 0;
+      bool warp = false;
       for (const StrayArrival& stray : s.strays)
         if (stray.rank == rank) at = stray.site;
-      for (const WarpArrival& w : s.warp_arrivals)
-        if (w.rank == rank) at = w.site;
-      if (at != nullptr) add(at, rank);
+      const WarpWaits& lanes = s.warps[warp_of(rank)];
+      if ((lanes.arrived >> lane_of(rank)) & 1u) {
+        at = lanes.lanes[lane_of(rank)]->site;
+        mask = lanes.lanes[lane_of(rank)]->mask;
+        warp = lanes.lanes[lane_of(rank)]->kind != CollectiveKind::convergence;
+      }
+      if (at == nullptr) continue;
+      auto found = std::find_if(places.begin(), places.end(), [&](const Place& p) {
+        return p.site == at && p.mask == mask && p.warp == warp;
+      });
+      if (found == places.end()) found = places.insert(places.end(), Place{at, mask, warp, {}});
+      found->ranks.push_back(rank);
     }
     message << "; block " << index_text(b.block_idx) << ":";
     const char* separator = " ";
-    for (const auto& [site, ranks] : sites) {
-      message << separator << "threads " << describe_ranks(ranks) << " wait at "
-              << describe_site(*site);
+    for (const Place& p : places) {
+      message << separator << "threads " << describe_ranks(p.ranks) << " wait at "
+              << describe_site(*p.site);
+      if (p.warp) message << " (mask " << hex_text(p.mask) << ")";
       separator = ", ";
     }
     if (!s.exited.empty())
       message << separator << "threads " << describe_ranks(s.exited) << " have exited";
   }
-  message << ". Every thread of a block that has not exited must reach the same "
-             "__syncthreads(), every lane of a __syncwarp() mask the same __syncwarp(), and every "
-             "thread of a cluster the same cluster.sync().";
+  if (warps)
+    message << ". Every lane that a warp collective's mask names, and that has not exited, must "
+               "reach the same operation with the same mask (CUDA C++ Programming Guide, warp "
+               "shuffle and vote functions); on the GPU this hangs or gives undefined results.";
+  else
+    message << ". Every thread of a block that has not exited must reach the same "
+               "__syncthreads(), and every thread of a cluster the same cluster.sync().";
   throw KernelError(message.str());
 }
 

@@ -41,7 +41,15 @@ class UnitRunner {
   void begin_block(BlockState& b);
   void start_threads(BlockState& b);
   void settle_warps(BlockState& b);
-  bool release_warp(BlockState& b, unsigned warp, std::vector<WarpArrival>& arrivals);
+  bool settle_warp(BlockState& b, unsigned w);
+  bool release_tile(BlockState& b, unsigned first, const WarpCollective& c);
+  void release_lanes(BlockState& b, unsigned first, unsigned span, unsigned lanes,
+                     WarpCollective* const* group, const WarpCollective& c);
+  /// A lane waits at a collective whose mask does not name it (or a tile past the block's end).
+  [[noreturn]] void report_foreign_mask(const BlockState& b, unsigned w, unsigned lane) const;
+  /// With the strict setting: warns (once per place and launch) that a collective's mask names
+  /// lanes that have exited.
+  void warn_exited_lanes(const BlockState& b, unsigned w, const WarpCollective& c);
   [[nodiscard]] bool block_barrier_ready(const BlockState& b) const;
   [[nodiscard]] bool group_barrier_ready(std::size_t first, std::size_t count,
                                          BarrierKind kind) const;
@@ -64,9 +72,10 @@ class UnitRunner {
   unsigned units_blocks_;  ///< Blocks per unit.
   std::optional<std::uint64_t> shuffle_seed_;
   UnitState unit_;
-  std::vector<ThreadSlot> rank_order_;     ///< The chain a block starts with.
-  std::vector<ThreadSlot> scratch_chain_;  ///< Reused: the chain of a warp barrier's lanes.
-  std::vector<char> gone_;                 ///< Reused: which threads have exited.
+  std::vector<ThreadSlot> rank_order_;          ///< The chain a block starts with.
+  std::vector<ThreadSlot> scratch_chain_;       ///< Reused: the chain of a collective's lanes.
+  std::vector<WarpCollective*> scratch_group_;  ///< Reused: the lanes of a large tile.
+  std::vector<char> gone_;                      ///< Reused: which threads have exited.
 };
 
 }  // namespace simt::detail

@@ -12,6 +12,7 @@
 #include <simt/cuda/builtins.hpp>
 #include <simt/cuda/device_printf.hpp>
 #include <simt/cuda/synchronization.hpp>
+#include <simt/cuda/warp_functions.hpp>
 
 #if !defined(SIMT_TRANSLATING)
 #include <simt/detail/access.hpp>

@@ -1,7 +1,8 @@
 #pragma once
 /// @file
 /// @brief CUDA's cooperative groups for kernels compiled by the host compiler: the thread block,
-/// the thread block cluster (with distributed shared memory), the grid, and `thread_group`.
+/// the thread block cluster (with distributed shared memory) and the grid (tiles, coalesced
+/// groups and `thread_group` are in cooperative_groups_tiles.hpp).
 ///
 /// A kernel file includes `<cooperative_groups.h>` as for nvcc; simt-translate points that
 /// include here. A group's `sync()` is a suspension point: the translation writes
@@ -134,23 +135,6 @@ class grid_group {
   [[nodiscard]] bool is_valid() const;
 };
 
-/// @brief Any group of threads, chosen at run time (here: the thread block).
-class thread_group {
- public:
-  thread_group(const thread_block&) {}  // NOLINT(google-explicit-constructor): as CUDA's
-#if defined(SIMT_TRANSLATING)
-  SIMT_GROUP_SYNC
-#else
-  /// @brief The group's barrier.
-  SIMT_GROUP_SYNC(block)
-#endif
-  /// @brief Linear index of the thread in the group.
-  [[nodiscard]] unsigned thread_rank() const { return thread_block{}.thread_rank(); }
-  /// @brief Threads in the group.
-  [[nodiscard]] unsigned num_threads() const { return thread_block{}.num_threads(); }
-  /// @brief Same as num_threads().
-  [[nodiscard]] unsigned size() const { return num_threads(); }
-};
 #undef SIMT_GROUP_SYNC
 
 /// @brief The running thread's block.
@@ -222,3 +206,5 @@ inline bool grid_group::is_valid() const { return simt::detail::current_thread.u
 #endif
 
 }  // namespace cooperative_groups
+
+#include <simt/cuda/cooperative_groups_tiles.hpp>

@@ -1,7 +1,7 @@
 #pragma once
 /// @file
-/// @brief `__syncthreads()` and its variants, and `__syncwarp()`, for kernels compiled by the
-/// host compiler.
+/// @brief `__syncthreads()` and its variants for kernels compiled by the host compiler
+/// (`__syncwarp()` is with the other warp collectives, in warp_functions.hpp).
 ///
 /// When simt-translate parses a kernel file they are declared as CUDA declares them, marked as
 /// suspension points. The translation then writes each call
@@ -14,7 +14,6 @@ SIMT_SUSPENDS void __syncthreads();
 SIMT_SUSPENDS int __syncthreads_count(int predicate);
 SIMT_SUSPENDS int __syncthreads_and(int predicate);
 SIMT_SUSPENDS int __syncthreads_or(int predicate);
-SIMT_SUSPENDS void __syncwarp(unsigned mask = 0xffffffffu);
 
 #else
 
@@ -41,10 +40,4 @@ template <class Where>
 ::simt::detail::CountingBarrierAt<Where> __syncthreads_or(Where, int predicate) {
   return {predicate != 0 ? 1 : 0, ::simt::detail::CountResult::any};
 }
-/// @brief Waits until every lane of `mask` that has not exited reaches a `__syncwarp(mask)`.
-template <class Where>
-::simt::detail::WarpBarrierAt<Where> __syncwarp(Where, unsigned mask = 0xffffffffu) {
-  return {mask};
-}
-
 #endif

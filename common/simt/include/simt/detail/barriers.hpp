@@ -52,7 +52,12 @@ struct KernelPromise {
   };
   Finished final_suspend() noexcept { return {}; }
   /// The thread ran off the end of the kernel or returned: it no longer holds barriers up.
-  void return_void() { current_thread.block->scheduling.exited.push_back(thread_rank()); }
+  void return_void() {
+    BlockScheduling& s = current_thread.block->scheduling;
+    const unsigned rank = thread_rank();
+    s.exited.push_back(rank);
+    s.warps[warp_of(rank)].exited |= 1u << lane_of(rank);
+  }
   [[noreturn]] void unhandled_exception() { pass_exception_on(); }
 };
 
@@ -109,20 +114,6 @@ struct CountingBarrierAt {
     }
     return count;
   }
-};
-
-/// @brief `__syncwarp(mask)`: the lanes of the mask wait for each other.
-template <class Where>
-struct WarpBarrierAt {
-  unsigned mask;
-  bool await_ready() const noexcept { return false; }
-  std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) const {
-    current_thread.slot->thread = self;
-    current_thread.block->scheduling.warp_arrivals.push_back(
-        {thread_rank(), &site_at<Where>, mask});
-    return next_thread();
-  }
-  void await_resume() const noexcept {}
 };
 
 }  // namespace simt::detail

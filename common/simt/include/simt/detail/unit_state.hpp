@@ -9,6 +9,7 @@
 #include <simt/detail/shared_layout.hpp>
 #include <simt/detail/site.hpp>
 #include <simt/detail/thread_context.hpp>
+#include <simt/detail/warp_waits.hpp>
 #include <simt/dim3.hpp>
 #include <simt/launch.hpp>
 
@@ -35,13 +36,6 @@ struct StrayArrival {
   BarrierKind kind;
 };
 
-/// @brief A lane waiting at `__syncwarp(mask)`.
-struct WarpArrival {
-  unsigned rank;
-  const Site* site;
-  unsigned mask;
-};
-
 /// @brief Scheduling state of one block.
 struct BlockScheduling {
   /// The threads that have not exited, in the order the next interval runs them, then a last
@@ -50,12 +44,13 @@ struct BlockScheduling {
   std::vector<unsigned> position;  ///< By rank: the thread's place in the chain.
   /// Where the interval's first thread to wait at a block-level barrier waits (null: none has).
   /// Every thread of the block runs until it waits or exits, so when the interval ends, the
-  /// threads that did not exit and wait at no warp barrier are exactly those waiting here (or
+  /// threads that did not exit and wait at no warp collective are exactly those waiting here (or
   /// among the strays): no count is needed.
   const Site* barrier = nullptr;
   BarrierKind barrier_kind = BarrierKind::block;
   std::vector<StrayArrival> strays;        ///< Those waiting elsewhere.
-  std::vector<WarpArrival> warp_arrivals;  ///< Lanes waiting at `__syncwarp`.
+  std::vector<WarpWaits> warps;            ///< By warp: lanes waiting at warp collectives.
+  unsigned waiting_warps = 0;              ///< Warps with a lane waiting at a collective.
   std::vector<unsigned> exited;            ///< Ranks of the threads that returned.
   std::size_t exits_in_chain = 0;          ///< exited.size() when the chain was built.
   int predicate_count = 0;                 ///< Sum of `__syncthreads_count` predicates so far.

@@ -1,0 +1,306 @@
+#pragma once
+/// @file
+/// @brief Warp collectives for host-compiled kernels: `__shfl*_sync`, votes, matches,
+/// `__reduce_*_sync`, `__syncwarp`, `__activemask` and the cooperative-groups tile operations.
+/// Internal.
+///
+/// A collective is a suspension point at warp granularity. Each lane that reaches one stores,
+/// in the awaiter that lives in its own coroutine frame, its operands and a pointer to the
+/// operation's `complete` function, and suspends. The scheduler (UnitRunner::settle_warp) finds
+/// the lanes whose masks are complete, calls `complete` once for the group while every lane is
+/// still suspended (so each lane's operands are still there to read), then resumes just those
+/// lanes. Since Volta the lanes of a warp advance independently, and so do they here: nothing
+/// runs them in lockstep, and only a collective makes them wait for each other.
+
+#include <simt/detail/site.hpp>
+#include <simt/detail/thread_context.hpp>
+#include <simt/detail/unit_state.hpp>
+#include <simt/detail/warp_waits.hpp>
+
+#include <bit>
+#include <coroutine>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+namespace simt::detail {
+
+/// @brief Suspends the running lane at collective `c` and passes control on.
+[[gnu::always_inline]] inline std::coroutine_handle<> arrive_at_collective(
+    std::coroutine_handle<> self, WarpCollective& c) noexcept {
+  ThreadContext& t = current_thread;
+  t.slot->thread = self;
+  const unsigned rank = t.slot->rank;
+  BlockScheduling& s = t.block->scheduling;
+  WarpWaits& w = s.warps[warp_of(rank)];
+  w.lanes[lane_of(rank)] = &c;
+  w.arrived |= 1u << lane_of(rank);
+  s.waiting_warps |= 1u << warp_of(rank);
+  return next_thread();
+}
+
+/// @brief The awaiter of one collective at one place in the source: `Op` holds the operands
+/// and the result, and derives from WarpCollective.
+template <class Where, class Op>
+struct CollectiveAt : Op {
+  bool await_ready() const noexcept { return false; }
+  std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) noexcept {
+    this->site = &site_at<Where>;
+    return arrive_at_collective(self, *this);
+  }
+  decltype(auto) await_resume() noexcept { return this->result(); }
+};
+
+/// @brief The lane of the running thread, and the lanes below it.
+inline unsigned running_lane() noexcept { return lane_of(thread_rank()); }
+
+/// @brief A lane's mask as a bit.
+constexpr unsigned lane_bit(unsigned lane) { return 1u << lane; }
+
+/// @brief Reports (with diagnostics on) a shuffle by lane `reader` of the group's lanes from
+/// lane `source`, which does not take part in it: the GPU returns an undefined value.
+void report_shuffle_source(const WarpCollective& at, unsigned reader, unsigned source);
+
+/// @brief Whether the running launch checks its kernels (diagnostics on).
+bool diagnosing() noexcept;
+
+// -- the operations -----------------------------------------------------------------------
+
+/// @brief `__syncwarp(mask)`, `tile.sync()`.
+struct WarpSync : WarpCollective {
+  explicit WarpSync(unsigned m, std::uint8_t warps = 1) {
+    mask = m;
+    span = warps;
+    kind = CollectiveKind::barrier;
+    complete = &done;
+  }
+  static void done(WarpCollective* const*, unsigned) {}
+  void result() const noexcept {}
+};
+
+/// @brief How a shuffle picks its source lane (PTX `shfl.sync` modes).
+enum class ShuffleMode : std::uint8_t { idx, up, down, bfly };
+
+/// @brief The source lane of a shuffle, as PTX `shfl.sync` defines it for lane `lane`, operand
+/// `b` and the `width` CUDA's `__shfl*_sync` turn into a clamp and segment mask.
+constexpr unsigned shuffle_source(ShuffleMode mode, unsigned lane, unsigned b, int width) {
+  const unsigned segmask = (warp_size - static_cast<unsigned>(width)) & 31u;
+  const unsigned clamp = mode == ShuffleMode::up ? 0u : 31u;
+  const unsigned bval = b & 31u;
+  const int max_lane = static_cast<int>((lane & segmask) | (clamp & ~segmask));
+  const unsigned min_lane = lane & segmask;
+  int j = 0;
+  bool valid = false;
+  switch (mode) {
+    case ShuffleMode::up:
+      j = static_cast<int>(lane) - static_cast<int>(bval);
+      valid = j >= max_lane;
+      break;
+    case ShuffleMode::down:
+      j = static_cast<int>(lane + bval);
+      valid = j <= max_lane;
+      break;
+    case ShuffleMode::bfly:
+      j = static_cast<int>(lane ^ bval);
+      valid = j <= max_lane;
+      break;
+    case ShuffleMode::idx:
+      j = static_cast<int>(min_lane | (bval & ~segmask));
+      valid = j <= max_lane;
+      break;
+  }
+  return valid ? static_cast<unsigned>(j) : lane;
+}
+
+/// @brief Which vote.
+enum class VoteKind : std::uint8_t { ballot, any, all };
+
+/// @brief `__shfl_sync`, `__shfl_up_sync`, `__shfl_down_sync`, `__shfl_xor_sync` of a value of
+/// type T (any trivially copyable type; the GPU moves it 4 bytes at a time, the same result).
+template <class T, ShuffleMode Mode>
+struct Shuffle : WarpCollective {
+  static_assert(std::is_trivially_copyable_v<T>, "a shuffled value must be trivially copyable");
+  T value;
+  unsigned b;
+  int width;
+  T out;
+  Shuffle(unsigned m, T v, unsigned operand, int w) : value(v), b(operand), width(w), out(v) {
+    mask = m;
+    complete = &run;
+  }
+  static void run(WarpCollective* const* lanes, unsigned count) {
+    for (unsigned i = 0; i < count; ++i) {
+      auto* me = static_cast<Shuffle*>(lanes[i]);
+      if (me == nullptr) continue;
+      const unsigned source = shuffle_source(Mode, i, me->b, me->width);
+      if (lanes[source] == nullptr) {
+        if (diagnosing()) report_shuffle_source(*me, i, source);
+        continue;  // undefined on the GPU: this lane keeps its own value
+      }
+      me->out = static_cast<Shuffle*>(lanes[source])->value;
+    }
+  }
+  T result() const noexcept { return out; }
+};
+
+/// @brief What a tile's or coalesced group's ballot or match returns: the warp's lane mask
+/// moved down to the tile (`shift`), or packed to the group's ranks (`pack`, the group's mask).
+struct LaneBitsView {
+  unsigned shift = 0;
+  unsigned pack = 0;
+  [[nodiscard]] unsigned view(unsigned bits) const noexcept {
+    if (pack == 0) return bits >> shift;
+    unsigned packed = 0, position = 0;
+    for (unsigned rest = pack; rest != 0; rest &= rest - 1, ++position)
+      if (bits & (rest & -rest)) packed |= 1u << position;
+    return packed;
+  }
+};
+
+/// @brief `__ballot_sync`, `__any_sync`, `__all_sync` (and the tiles' ballot, any and all,
+/// for tiles larger than a warp too).
+template <VoteKind Kind>
+struct Vote : WarpCollective {
+  bool predicate;
+  LaneBitsView seen;
+  unsigned out = 0;
+  Vote(unsigned m, int p, LaneBitsView v = {}, std::uint8_t warps = 1)
+      : predicate(p != 0), seen(v) {
+    mask = m;
+    span = warps;
+    complete = &run;
+  }
+  static void run(WarpCollective* const* lanes, unsigned count) {
+    unsigned ballot = 0, present = 0, yes = 0;
+    for (unsigned i = 0; i < count; ++i)
+      if (lanes[i] != nullptr) {
+        ++present;
+        if (static_cast<Vote*>(lanes[i])->predicate) {
+          ++yes;
+          if (i < warp_size) ballot |= lane_bit(i);
+        }
+      }
+    unsigned answer = ballot;
+    if constexpr (Kind == VoteKind::any) answer = yes != 0 ? 1u : 0u;
+    if constexpr (Kind == VoteKind::all) answer = yes == present ? 1u : 0u;
+    for (unsigned i = 0; i < count; ++i)
+      if (lanes[i] != nullptr) static_cast<Vote*>(lanes[i])->out = answer;
+  }
+  unsigned result() const noexcept { return Kind == VoteKind::ballot ? seen.view(out) : out; }
+};
+
+/// @brief `__match_any_sync` (All = false) and `__match_all_sync` (All = true).
+template <class T, bool All>
+struct Match : WarpCollective {
+  T value;
+  int* predicate;
+  LaneBitsView seen;
+  unsigned out = 0;
+  Match(unsigned m, T v, int* p = nullptr, LaneBitsView view = {})
+      : value(v), predicate(p), seen(view) {
+    mask = m;
+    complete = &run;
+  }
+  static void run(WarpCollective* const* lanes, unsigned count) {
+    unsigned present = 0;
+    for (unsigned i = 0; i < count; ++i)
+      if (lanes[i] != nullptr) present |= lane_bit(i);
+    for (unsigned i = 0; i < count; ++i) {
+      auto* me = static_cast<Match*>(lanes[i]);
+      if (me == nullptr) continue;
+      unsigned same = 0;
+      for (unsigned j = 0; j < count; ++j)
+        if (lanes[j] != nullptr && static_cast<Match*>(lanes[j])->value == me->value)
+          same |= lane_bit(j);
+      if constexpr (All) {
+        const bool all = same == present;
+        me->out = all ? present : 0u;
+        *me->predicate = all ? 1 : 0;
+      } else {
+        me->out = same;
+      }
+    }
+  }
+  unsigned result() const noexcept { return seen.view(out); }
+};
+
+/// @brief A reduction or scan over the lanes of a group, in lane order: `__reduce_*_sync`,
+/// `cg::reduce`, `cg::inclusive_scan`, `cg::exclusive_scan`.
+enum class FoldKind : std::uint8_t { reduce, inclusive, exclusive };
+
+template <class T, class Op, FoldKind Kind>
+struct Fold : WarpCollective {
+  T value;
+  Op op;
+  T out{};
+  Fold(unsigned m, T v, Op o, std::uint8_t warps = 1) : value(v), op(o) {
+    mask = m;
+    span = warps;
+    complete = &run;
+  }
+  static void run(WarpCollective* const* lanes, unsigned count) {
+    bool first = true;
+    T running{};
+    for (unsigned i = 0; i < count; ++i) {
+      auto* me = static_cast<Fold*>(lanes[i]);
+      if (me == nullptr) continue;
+      if constexpr (Kind == FoldKind::exclusive) me->out = first ? T{} : running;
+      running = first ? me->value : static_cast<T>(me->op(running, me->value));
+      first = false;
+      if constexpr (Kind == FoldKind::inclusive) me->out = running;
+    }
+    if constexpr (Kind == FoldKind::reduce)
+      for (unsigned i = 0; i < count; ++i)
+        if (lanes[i] != nullptr) static_cast<Fold*>(lanes[i])->out = running;
+  }
+  T result() const noexcept { return out; }
+};
+
+/// @brief A shuffle of a tile larger than a warp (`thread_block_tile<64>::shfl`): the source is
+/// a rank in the tile.
+template <class T>
+struct TileShuffle : WarpCollective {
+  T value;
+  unsigned source;
+  T out;
+  TileShuffle(std::uint8_t warps, T v, unsigned src) : value(v), source(src), out(v) {
+    mask = ~0u;
+    span = warps;
+    complete = &run;
+  }
+  static void run(WarpCollective* const* lanes, unsigned count) {
+    for (unsigned i = 0; i < count; ++i) {
+      auto* me = static_cast<TileShuffle*>(lanes[i]);
+      if (me == nullptr) continue;
+      const unsigned from = me->source % count;
+      if (lanes[from] == nullptr) {
+        if (diagnosing()) report_shuffle_source(*me, i, from);
+        continue;
+      }
+      me->out = static_cast<TileShuffle*>(lanes[from])->value;
+    }
+  }
+  T result() const noexcept { return out; }
+};
+
+/// @brief `__activemask()` and `coalesced_threads()`: the lanes of the warp that reach this
+/// place together. Released once nothing else in the warp can move, so every lane that can
+/// still get here has (the most convergence the GPU could give).
+struct Converge : WarpCollective {
+  unsigned out = 0;
+  Converge() {
+    mask = ~0u;
+    kind = CollectiveKind::convergence;
+    complete = &run;
+  }
+  static void run(WarpCollective* const* lanes, unsigned count) {
+    unsigned present = 0;
+    for (unsigned i = 0; i < count; ++i)
+      if (lanes[i] != nullptr) present |= lane_bit(i);
+    for (unsigned i = 0; i < count; ++i)
+      if (lanes[i] != nullptr) static_cast<Converge*>(lanes[i])->out = present;
+  }
+  unsigned result() const noexcept { return out; }
+};
+
+}  // namespace simt::detail

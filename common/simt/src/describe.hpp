@@ -1,0 +1,57 @@
+#pragma once
+/// @file
+/// @brief How the scheduler's diagnostics write indices, lists of threads, masks and places.
+/// Internal.
+
+#include <simt/detail/site.hpp>
+#include <simt/dim3.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace simt::detail {
+
+/// @brief "(x, y, z)".
+inline std::string index_text(const Uint3& i) {
+  return "(" + std::to_string(i.x) + ", " + std::to_string(i.y) + ", " + std::to_string(i.z) + ")";
+}
+
+/// @brief "0-31, 64-95" for a list of thread ranks (or lanes).
+inline std::string describe_ranks(std::vector<unsigned> ranks) {
+  std::sort(ranks.begin(), ranks.end());
+  std::ostringstream out;
+  for (std::size_t i = 0; i < ranks.size();) {
+    std::size_t j = i;
+    while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1) ++j;
+    if (i != 0) out << ", ";
+    out << ranks[i];
+    if (j != i) out << "-" << ranks[j];
+    i = j + 1;
+  }
+  return out.str();
+}
+
+/// @brief The ranks of the set bits of a lane mask, offset by `base`: "0-15" for 0xffff.
+inline std::string describe_lanes(unsigned mask, unsigned base = 0) {
+  std::vector<unsigned> ranks;
+  for (unsigned lane = 0; lane < 32; ++lane)
+    if ((mask >> lane) & 1u) ranks.push_back(base + lane);
+  return describe_ranks(std::move(ranks));
+}
+
+/// @brief "0x0000ffff".
+inline std::string hex_text(unsigned mask) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%08x", mask);
+  return text;
+}
+
+/// @brief "__syncwarp() at kernels.cuh:12".
+inline std::string describe_site(const Site& site) {
+  return std::string(site.text) + " at " + where(site.location);
+}
+
+}  // namespace simt::detail
