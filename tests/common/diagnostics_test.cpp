@@ -12,6 +12,9 @@
 
 // The kernels, translated for the emulator (simt_add_kernels() in tests/CMakeLists.txt).
 #include "diagnostics_kernels.emulated.hpp"
+#include "warp_diagnostics_kernels.emulated.hpp"
+
+#include "capture_output.hpp"
 
 namespace {
 
@@ -39,14 +42,13 @@ int gcd(int a, int b) { return b == 0 ? a : gcd(b, a % b); }
 
 // "diagnostics_kernels.cuh:N" for the line N of the kernel file that contains `text`: the place
 // the emulator must name, read from the kernel file itself.
-std::string place_of(const std::string& text) {
-  const std::string path = std::string(__FILE__).substr(0, std::string(__FILE__).rfind('/') + 1) +
-                           "diagnostics_kernels.cuh";
+std::string place_of(const std::string& text, const std::string& file = "diagnostics_kernels.cuh") {
+  const std::string path =
+      std::string(__FILE__).substr(0, std::string(__FILE__).rfind('/') + 1) + file;
   std::ifstream in(path);
   std::string line;
   for (int number = 1; std::getline(in, line); ++number)
-    if (line.find(text) != std::string::npos)
-      return "diagnostics_kernels.cuh:" + std::to_string(number);
+    if (line.find(text) != std::string::npos) return file + ":" + std::to_string(number);
   FAIL("no line of " << path << " contains " << text);
   return "";
 }
@@ -260,4 +262,79 @@ TEST_CASE("A divergent barrier names each barrier as the kernel writes it", "[di
   CHECK_THAT(message, Contains("divergent barrier in kernel 'ThreadBlockSyncOnOneSide'"));
   CHECK_THAT(message, Contains("wait at cta.sync() at " + place_of("// the odd threads")));
   CHECK_THAT(message, Contains("wait at __syncthreads() at " + place_of("// the even threads")));
+}
+
+TEST_CASE("Lanes a shuffle's mask names that never reach it are reported with both places",
+          "[diagnostics][warp]") {
+  std::vector<int> out(64);
+  const std::string error =
+      error_of([&] { simt::launch(1, 64, emulated::ShuffleInHalfTheWarp, out.data()); });
+  CHECK_THAT(error, Contains("warp collective that cannot complete in kernel "
+                             "'ShuffleInHalfTheWarp'"));
+  CHECK_THAT(error, Contains("threads 0-15, 32-47 wait at __shfl_down_sync(0xffffffffu, v, 8) at " +
+                             place_of("__shfl_down_sync(0xffffffffu, v, 8)",
+                                      "warp_diagnostics_kernels.cuh") +
+                             " (mask 0xffffffff)"));
+  CHECK_THAT(error, Contains("threads 16-31, 48-63 wait at __syncthreads() at " +
+                             place_of("  __syncthreads();", "warp_diagnostics_kernels.cuh")));
+}
+
+TEST_CASE(
+    "A shuffle that reads a lane which has exited is reported with diagnostics on, and "
+    "the strict setting warns that the mask names exited lanes",
+    "[diagnostics][warp]") {
+  SettingsGuard guard;
+  std::vector<int> in(32, 1), out(1);
+  const std::string error = error_of(
+      [&] { simt::launch(1, 32, emulated::ShuffleAfterEarlyReturn, in.data(), out.data(), 20); });
+  CHECK_THAT(error, Contains("shuffle from a lane that does not take part, in kernel "
+                             "'ShuffleAfterEarlyReturn'"));
+  CHECK_THAT(error, Contains("lane 4 reads lane 20, which is not in the mask or has exited"));
+  CHECK_THAT(error, Contains(place_of("__shfl_down_sync(0xffffffffu, v, offset)",
+                                      "warp_diagnostics_kernels.cuh")));
+  simt::settings().diagnostics = false;
+  simt::settings().strict = true;
+  const std::string warning = test::captured(2, [&] {
+    simt::launch(1, 32, emulated::ShuffleAfterEarlyReturn, in.data(), out.data(), 20);
+  });
+  CHECK_THAT(warning, Contains("names threads 20-31 with mask 0xffffffff, which have exited"));
+  // With every lane present the same kernel is correct: 32 ones sum to 32.
+  simt::settings().diagnostics = true;
+  simt::launch(1, 32, emulated::ShuffleAfterEarlyReturn, in.data(), out.data(), 32);
+  CHECK(out[0] == 32);
+}
+
+TEST_CASE("A shuffle that reads a lane outside its mask is reported", "[diagnostics][warp]") {
+  std::vector<int> out(32);
+  const std::string error =
+      error_of([&] { simt::launch(1, 32, emulated::ShuffleFromOutsideTheMask, out.data()); });
+  CHECK_THAT(error,
+             Contains("__shfl_sync(0x0000ffffu, v, 20) at " +
+                      place_of("__shfl_sync(0x0000ffffu, v, 20)", "warp_diagnostics_kernels.cuh") +
+                      " with mask 0x0000ffff: lane 0 reads lane 20"));
+}
+
+TEST_CASE("__syncwarp masks that disagree are reported with both masks", "[diagnostics][warp]") {
+  std::vector<int> out(32);
+  const std::string error =
+      error_of([&] { simt::launch(1, 32, emulated::SyncwarpMasksDisagree, out.data()); });
+  CHECK_THAT(error, Contains("warp collective masks that disagree in kernel "
+                             "'SyncwarpMasksDisagree'"));
+  CHECK_THAT(error, Contains("threads 16-31 call __syncwarp(0xffff0000u) at " +
+                             place_of("__syncwarp(0xffff0000u)", "warp_diagnostics_kernels.cuh") +
+                             " with mask 0xffff0000"));
+  CHECK_THAT(error, Contains("waits at __syncwarp(0xffffffffu) at " +
+                             place_of("__syncwarp(0xffffffffu)", "warp_diagnostics_kernels.cuh") +
+                             " with mask 0xffffffff"));
+}
+
+TEST_CASE("A volatile warp tail without __syncwarp is a race: lanes are not run in lockstep",
+          "[diagnostics][warp]") {
+  std::vector<float> in(128, 1.0f), out(2);
+  const std::string error = error_of(
+      [&] { simt::launch(2, 64, emulated::WarpTailWithoutSyncwarp, in.data(), out.data()); });
+  CHECK_THAT(error, Contains("shared-memory race in kernel 'WarpTailWithoutSyncwarp'"));
+  CHECK_THAT(error, Contains("thread 1 writes it at " +
+                             place_of("v[t] = v[t] + v[t + 32];", "warp_diagnostics_kernels.cuh")));
+  CHECK_THAT(error, Contains("A __syncwarp() between the two accesses orders them"));
 }

@@ -17,26 +17,9 @@
 // The kernels, translated for the emulator (simt_add_kernels() in tests/CMakeLists.txt).
 #include "simt_kernels.emulated.hpp"
 
-namespace {
+#include "capture_output.hpp"
 
-// What `run` writes to file descriptor `fd` (1: standard output, 2: standard error).
-template <class Run>
-std::string captured(int fd, Run&& run) {
-  std::fflush(fd == 1 ? stdout : stderr);
-  char name[] = "/tmp/simt-capture-XXXXXX";
-  const int file = mkstemp(name);
-  const int saved = dup(fd);
-  dup2(file, fd);
-  run();
-  std::fflush(fd == 1 ? stdout : stderr);
-  dup2(saved, fd);
-  close(saved);
-  close(file);
-  std::ifstream in(name);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::remove(name);
-  return text;
-}
+namespace {
 
 // Restores the emulator's settings after a test changes them.
 struct WorkerThreads {
@@ -144,7 +127,7 @@ TEST_CASE("The strict setting warns when exited threads skip a barrier, citing t
   WorkerThreads setting(1);
   simt::settings().strict = true;
   std::vector<int> out(128, 0);
-  const std::string warning = captured(
+  const std::string warning = test::captured(
       2, [&] { simt::launch(2, 128, emulated::BarrierSkippedByExitedThreads, out.data()); });
   CHECK_THAT(warning, Catch::Matchers::Contains("in kernel 'BarrierSkippedByExitedThreads'"));
   CHECK_THAT(warning, Catch::Matchers::Contains("threads 64-127 of block (0, 0, 0) had exited"));
@@ -300,7 +283,7 @@ TEST_CASE("A block that exits without cluster.sync() does not hold the cluster b
   std::vector<int> out(4, 0);
   WorkerThreads setting(0);
   simt::settings().strict = true;
-  const std::string warning = captured(2, [&] {
+  const std::string warning = test::captured(2, [&] {
     simt::launch(simt::LaunchConfig{4, 32, 0, {2, 1, 1}}, emulated::ClusterSyncSkippedByOneBlock,
                  out.data());
   });
@@ -315,7 +298,8 @@ TEST_CASE("Device printf output comes block by block whatever the number of work
       expected += "block " + std::to_string(b) + " thread " + std::to_string(t) + "\n";
   for (unsigned workers : {1u, 2u, 5u}) {
     WorkerThreads setting(workers);
-    CHECK(captured(1, [] { simt::launch(5, 3, emulated::PrintFromEveryThread); }) == expected);
+    CHECK(test::captured(1, [] { simt::launch(5, 3, emulated::PrintFromEveryThread); }) ==
+          expected);
   }
 }
 

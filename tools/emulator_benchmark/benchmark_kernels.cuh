@@ -30,3 +30,13 @@ __global__ void BlockSumThroughHelper(const float* in, float* out) {
   TreeSumInShared(partial, tid);
   if (tid == 0) out[blockIdx.x] = partial[0];
 }
+
+// A warp-shuffle tree: each warp sums its 32 values with 5 __shfl_down_sync, no shared memory
+// and no block barrier (on the emulator, 5 warp collectives per lane).
+__global__ void WarpSum(const float* in, float* out) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
+  if (threadIdx.x % 32 == 0) out[i / 32] = v;
+}
+

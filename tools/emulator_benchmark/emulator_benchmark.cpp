@@ -1,7 +1,8 @@
 // How fast the CPU emulator runs barrier-heavy kernels: ns per thread-barrier (one GPU thread
 // passing one __syncthreads()) for a shared-memory tree reduction, with 1 and with all worker
 // threads, with the checks off and on, and how many heap allocations the timed launches made
-// per block; then the same reduction with its barriers in a __device__ helper, against it.
+// per block; then the same reduction with its barriers in a __device__ helper, against it; then
+// ns per lane per shuffle for a warp-shuffle tree, beside the block barrier's cost.
 #include <simt/launch.hpp>
 
 #include <algorithm>
@@ -76,6 +77,36 @@ Result measure(Kernel kernel, unsigned threads, unsigned workers, unsigned block
           static_cast<double>(allocated) / (5.0 * blocks)};
 }
 
+// ns per lane per __shfl_down_sync of WarpSum (median of 5 launches, 1 worker, checks off),
+// verified against the sums of each warp's 32 values.
+double measure_shuffles(unsigned threads, unsigned blocks) {
+  simt::settings().worker_threads = 1;
+  simt::settings().diagnostics = false;
+  simt::settings().count_bank_conflicts = false;
+  std::vector<float> in(static_cast<std::size_t>(blocks) * threads), out(in.size() / 32);
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i % 7);
+  const simt::LaunchConfig config{blocks, threads, 0};
+  const auto kernel = emulated::WarpSum;
+  simt::launch(config, kernel, in.data(), out.data());  // warm-up
+  std::vector<double> seconds;
+  for (int repetition = 0; repetition < 5; ++repetition) {
+    const auto t0 = std::chrono::steady_clock::now();
+    simt::launch(config, kernel, in.data(), out.data());
+    seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(seconds.begin(), seconds.end());
+  for (std::size_t w = 0; w < out.size(); ++w) {
+    float expected = 0;
+    for (std::size_t k = 0; k < 32; ++k) expected += in[w * 32 + k];
+    if (out[w] != expected) {
+      std::fprintf(stderr, "emulator_benchmark: wrong warp sum in warp %zu\n", w);
+      std::exit(1);
+    }
+  }
+  return seconds[seconds.size() / 2] * 1e9 / (static_cast<double>(in.size()) * 5);
+}
+
 }  // namespace
 
 int main() {
@@ -118,6 +149,19 @@ int main() {
     std::printf("%8u %22.2f %22.2f %7.2fx\n", threads, inlined.ns_per_thread_barrier,
                 helper.ns_per_thread_barrier,
                 helper.ns_per_thread_barrier / inlined.ns_per_thread_barrier);
+  }
+
+  // Warp collectives: the lanes of a warp meet at each shuffle, not the whole block.
+  std::printf(
+      "\nA warp-shuffle tree (5 __shfl_down_sync per lane), 1 worker, checks off, beside the "
+      "block barrier\n");
+  std::printf("%8s %24s %24s\n", "threads", "ns per lane per shuffle",
+              "ns per thread-barrier");
+  for (unsigned threads : {128u, 256u, 1024u}) {
+    const unsigned blocks = (1u << 23) / threads;
+    const double shuffle = measure_shuffles(threads, blocks);
+    const Result barrier = measure(emulated::BlockSum, threads, 1, blocks, false);
+    std::printf("%8u %24.2f %24.2f\n", threads, shuffle, barrier.ns_per_thread_barrier);
   }
   return 0;
 }

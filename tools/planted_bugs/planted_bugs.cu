@@ -1,10 +1,13 @@
 // The planted synchronisation bugs of the emulator's tests, launched on a real GPU (so that
 // tools/compute_sanitizer can show which of them the GPU's own tools catch) or on the CPU
 // emulator (so that the chapter pages can show what the emulator reports).
-// Usage: planted_bugs --bug race|half-warp|whole-warp|both-branches|dsm-after-exit
+// Usage: planted_bugs --bug race|half-warp|whole-warp|both-branches|dsm-after-exit|
+//                           shuffle-in-half-warp|shuffle-after-exit|shuffle-outside-mask|
+//                           syncwarp-masks|warp-tail
 //                     [--backend auto|device|host]
 #include "diagnostics_kernels.cuh"
 #include "simt_kernels.cuh"
+#include "warp_diagnostics_kernels.cuh"
 
 #include "common/cli.hpp"
 #include "common/cluster_launch.hpp"
@@ -20,7 +23,18 @@
 
 namespace {
 
-enum class Bug { race, half_warp, whole_warp, both_branches, dsm_after_exit };
+enum class Bug {
+  race,
+  half_warp,
+  whole_warp,
+  both_branches,
+  dsm_after_exit,
+  shuffle_in_half_warp,
+  shuffle_after_exit,
+  shuffle_outside_mask,
+  syncwarp_masks,
+  warp_tail,
+};
 
 void run_on_device(Bug bug) {
   tutorial::DeviceBuffer<float> in(256), out(256);
@@ -39,6 +53,13 @@ void run_on_device(Bug bug) {
       CUDA_CHECK(cudaLaunchKernelEx(config.get(), ReadPeerWithoutFinalSync, words.get()));
       break;
     }
+    case Bug::shuffle_in_half_warp: ShuffleInHalfTheWarp<<<1, 64>>>(ints.get()); break;
+    case Bug::shuffle_after_exit:
+      ShuffleAfterEarlyReturn<<<1, 32>>>(ints.get(), ints.get() + 64, 20);
+      break;
+    case Bug::shuffle_outside_mask: ShuffleFromOutsideTheMask<<<1, 32>>>(ints.get()); break;
+    case Bug::syncwarp_masks: SyncwarpMasksDisagree<<<1, 32>>>(ints.get()); break;
+    case Bug::warp_tail: WarpTailWithoutSyncwarp<<<2, 64>>>(in.get(), out.get()); break;
   }
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -64,6 +85,15 @@ void run_on_emulator(Bug bug) {
       simt::launch(simt::LaunchConfig{4, 32, 32 * sizeof(unsigned), {4, 1, 1}},
                    ReadPeerWithoutFinalSync, words.data());
       break;
+    case Bug::shuffle_in_half_warp: simt::launch(1, 64, ShuffleInHalfTheWarp, ints.data()); break;
+    case Bug::shuffle_after_exit:
+      simt::launch(1, 32, ShuffleAfterEarlyReturn, ints.data(), ints.data() + 64, 20);
+      break;
+    case Bug::shuffle_outside_mask:
+      simt::launch(1, 32, ShuffleFromOutsideTheMask, ints.data());
+      break;
+    case Bug::syncwarp_masks: simt::launch(1, 32, SyncwarpMasksDisagree, ints.data()); break;
+    case Bug::warp_tail: simt::launch(2, 64, WarpTailWithoutSyncwarp, in.data(), out.data()); break;
   }
 }
 
@@ -78,7 +108,12 @@ int main(int argc, char** argv) {
                     {"half-warp", Bug::half_warp},
                     {"whole-warp", Bug::whole_warp},
                     {"both-branches", Bug::both_branches},
-                    {"dsm-after-exit", Bug::dsm_after_exit}},
+                    {"dsm-after-exit", Bug::dsm_after_exit},
+                    {"shuffle-in-half-warp", Bug::shuffle_in_half_warp},
+                    {"shuffle-after-exit", Bug::shuffle_after_exit},
+                    {"shuffle-outside-mask", Bug::shuffle_outside_mask},
+                    {"syncwarp-masks", Bug::syncwarp_masks},
+                    {"warp-tail", Bug::warp_tail}},
                    "which bug to run");
     // The cluster kernel needs compute capability 9.0; the others would run anywhere.
     const auto chosen = cli.parse_and_select_backend(argc, argv, {9, 0});

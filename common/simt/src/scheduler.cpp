@@ -6,12 +6,14 @@
 #include <simt/detail/barriers.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
+#include <simt/detail/warp_collective.hpp>
 #include "describe.hpp"
 #include "unit_runner.hpp"
 
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <coroutine>
 #include <cstdio>
 #include <cstring>
 #include <random>
@@ -88,6 +90,7 @@ UnitRunner::UnitRunner(const LaunchConfig& config, ThreadBody body, const void* 
   unit_.threads_per_block = n;
   unit_.kernel = kernel;
   shuffle_seed_ = s.shuffle_seed;
+  unit_.rank_ordered = !shuffle_seed_.has_value();
 }
 
 std::uint64_t UnitRunner::unit_count(const LaunchConfig& config) {
@@ -204,6 +207,7 @@ void UnitRunner::run(std::uint64_t index, std::map<std::uint64_t, std::string>& 
   ctx.block = nullptr;
   ctx.unit = nullptr;
   ctx.slot = nullptr;
+  ctx.chain_begin = nullptr;
 }
 
 void UnitRunner::start_threads(BlockState& b) {
@@ -220,6 +224,7 @@ void UnitRunner::start_threads(BlockState& b) {
   // next slot, whose thread has not started: its no-op handle returns here.
   for (unsigned i = 0; i < n; ++i) {
     ctx.slot = &s.chain[i];
+    ctx.chain_begin = s.chain.data();
     body_(closure_);
   }
   // A kernel that can never wait is a plain function: all its threads have simply returned.
@@ -228,6 +233,34 @@ void UnitRunner::start_threads(BlockState& b) {
     for (WarpWaits& w : s.warps) w.exited = ~0u;
   }
   b.alive = s.exited.size() < n;
+}
+
+std::coroutine_handle<> complete_in_place(WarpWaits& warp, const WarpCollective& c, unsigned rank) {
+  ThreadContext& t = current_thread;
+  const unsigned w = warp_of(rank);
+  const unsigned expected = c.mask & ~warp.exited;
+  const auto k = std::popcount(expected);
+  if (!t.unit->rank_ordered || (c.mask & (1u << lane_of(rank))) == 0 ||
+      t.slot - t.chain_begin < k - 1 || ((c.mask & warp.exited) != 0 && t.unit->strict))
+    return next_thread();
+  ThreadSlot* first = t.slot - (k - 1);
+  const unsigned base = w * warp_size;
+  int i = 0;
+  for (unsigned rest = expected; rest != 0; rest &= rest - 1, ++i) {
+    const auto l = static_cast<unsigned>(std::countr_zero(rest));
+    const WarpCollective* other = warp.lanes[l];
+    if (other->complete != c.complete || other->mask != c.mask || other->span != 1 ||
+        first[i].rank != base + l)
+      return next_thread();
+  }
+  if ((warp.arrived & ~expected) != 0) check_masks_agree(warp, w, expected, c);
+  c.complete(GroupView{warp.lanes, warp_size, expected});
+  BlockScheduling& s = t.block->scheduling;
+  warp.arrived &= ~expected;
+  if (warp.arrived == 0) s.waiting_warps &= ~(1u << w);
+  if (c.kind == CollectiveKind::barrier) ++s.warp_phase[w];
+  t.slot = first;
+  return first->thread;
 }
 
 void UnitRunner::settle_warps(BlockState& b) {
@@ -276,12 +309,8 @@ bool UnitRunner::settle_warp(BlockState& b, unsigned w) {
     // Some lane of the mask is elsewhere (reported if nothing else can move).
     if (here != expected) continue;
     if ((c.mask & warp.exited) != 0 && unit_.strict) warn_exited_lanes(b, w, c);
-    std::array<WarpCollective*, warp_size> group{};
-    for (unsigned rest = expected; rest != 0; rest &= rest - 1) {
-      const auto l = static_cast<unsigned>(std::countr_zero(rest));
-      group[l] = warp.lanes[l];
-    }
-    release_lanes(b, w, 1, expected, group.data(), c);
+    if ((warp.arrived & ~expected) != 0) check_masks_agree(warp, w, expected, c);
+    release_lanes(b, w, 1, expected, GroupView{warp.lanes, warp_size, expected}, c);
     return true;
   }
   if (converging == 0) return false;
@@ -294,16 +323,12 @@ bool UnitRunner::settle_warp(BlockState& b, unsigned w) {
     if (first == nullptr || earlier_in_source(*at->site, *first->site)) first = at;
   }
   const WarpCollective& c = *first;
-  std::array<WarpCollective*, warp_size> group{};
   unsigned together = 0;
   for (unsigned rest = converging; rest != 0; rest &= rest - 1) {
     const auto l = static_cast<unsigned>(std::countr_zero(rest));
-    if (warp.lanes[l]->site == c.site && warp.lanes[l]->complete == c.complete) {
-      group[l] = warp.lanes[l];
-      together |= 1u << l;
-    }
+    if (warp.lanes[l]->site == c.site && warp.lanes[l]->complete == c.complete) together |= 1u << l;
   }
-  release_lanes(b, w, 1, together, group.data(), c);
+  release_lanes(b, w, 1, together, GroupView{warp.lanes, warp_size, together}, c);
   return true;
 }
 
@@ -325,18 +350,18 @@ bool UnitRunner::release_tile(BlockState& b, unsigned first, const WarpCollectiv
       group[(w - first) * warp_size + l] = warp.lanes[l];
     }
   }
-  release_lanes(b, first, c.span, ~0u, group.data(), c);
+  release_lanes(b, first, c.span, ~0u, GroupView{group.data(), c.span * warp_size, ~0u}, c);
   return true;
 }
 
 // Completes the collective for the lanes `lanes` (the same in each of `span` warps from
 // `first`), then runs them on as a chain of their own.
 void UnitRunner::release_lanes(BlockState& b, unsigned first, unsigned span, unsigned lanes,
-                               WarpCollective* const* group, const WarpCollective& c) {
+                               const GroupView& group, const WarpCollective& c) {
   BlockScheduling& s = b.scheduling;
   current_thread.block = &b;
   current_thread.block_idx = b.block_idx;
-  c.complete(group, span * warp_size);
+  c.complete(group);
   std::vector<ThreadSlot>& chain = scratch_chain_;
   chain.clear();
   for (unsigned w = first; w < first + span; ++w) {
@@ -424,6 +449,7 @@ void UnitRunner::run_chain(BlockState& b, std::vector<ThreadSlot>& chain) {
   ctx.block = &b;
   ctx.block_idx = b.block_idx;
   ctx.slot = chain.data();
+  ctx.chain_begin = chain.data();
   chain.front().thread.resume();
   b.alive = b.scheduling.exited.size() < unit_.threads_per_block;
 }

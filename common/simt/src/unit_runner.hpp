@@ -44,7 +44,7 @@ class UnitRunner {
   bool settle_warp(BlockState& b, unsigned w);
   bool release_tile(BlockState& b, unsigned first, const WarpCollective& c);
   void release_lanes(BlockState& b, unsigned first, unsigned span, unsigned lanes,
-                     WarpCollective* const* group, const WarpCollective& c);
+                     const GroupView& group, const WarpCollective& c);
   /// A lane waits at a collective whose mask does not name it (or a tile past the block's end).
   [[noreturn]] void report_foreign_mask(const BlockState& b, unsigned w, unsigned lane) const;
   /// With the strict setting: warns (once per place and launch) that a collective's mask names

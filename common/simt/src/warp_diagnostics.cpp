@@ -9,6 +9,7 @@
 #include "describe.hpp"
 #include "unit_runner.hpp"
 
+#include <bit>
 #include <cstdio>
 #include <mutex>
 #include <sstream>
@@ -29,6 +30,27 @@ void report_shuffle_source(const WarpCollective& at, unsigned reader, unsigned s
              "there (CUDA C++ Programming Guide, warp shuffle functions: a lane may only read "
              "from a lane that takes part).";
   throw KernelError(message.str());
+}
+
+void check_masks_agree(const WarpWaits& warp, unsigned w, unsigned expected,
+                       const WarpCollective& c) {
+  for (unsigned rest = warp.arrived & ~expected; rest != 0; rest &= rest - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(rest));
+    const WarpCollective& other = *warp.lanes[lane];
+    if (other.complete != c.complete || (other.mask & expected) == 0) continue;
+    const BlockState& b = *current_thread.block;
+    const auto mine = static_cast<unsigned>(std::countr_zero(other.mask & expected));
+    std::ostringstream message;
+    message << "warp collective masks that disagree in kernel '"
+            << kernel_name(*current_thread.unit, c.site) << "', block " << index_text(b.block_idx)
+            << ": threads " << describe_lanes(expected, w * warp_size) << " call "
+            << describe_site(*c.site) << " with mask " << hex_text(c.mask) << ", while thread "
+            << w * warp_size + lane << " waits at " << describe_site(*other.site) << " with mask "
+            << hex_text(other.mask) << ", which names thread " << w * warp_size + mine
+            << ". Every lane a mask names must call the collective with that same mask (CUDA "
+               "C++ Programming Guide, warp vote, match and shuffle functions, and __syncwarp).";
+    throw KernelError(message.str());
+  }
 }
 
 void UnitRunner::report_foreign_mask(const BlockState& b, unsigned w, unsigned lane) const {

@@ -363,7 +363,7 @@ class thread_group {
   struct SyncAt : simt::detail::WarpSync {
     bool whole_block;
     bool await_ready() const noexcept { return false; }
-    std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) noexcept {
+    std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) {
       if (whole_block)
         return simt::detail::BarrierAt<Where, simt::detail::BarrierKind::block>{}.await_suspend(
             self);

@@ -26,6 +26,7 @@ struct ThreadSlot {
 /// @brief The GPU thread the current worker is running: what `threadIdx` and friends read.
 struct ThreadContext {
   ThreadSlot* slot = nullptr;   ///< The running thread, in the chain being run.
+  ThreadSlot* chain_begin = nullptr;  ///< The first slot of the chain being run.
   Uint3 block_idx;              ///< `blockIdx`
   Uint3 block_dim;              ///< `blockDim`
   Uint3 grid_dim;               ///< `gridDim`

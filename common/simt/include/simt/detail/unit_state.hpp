@@ -89,6 +89,9 @@ struct UnitState {
   bool counting = false;            ///< Count shared-memory requests and wavefronts.
   bool strict = false;              ///< Warn when exited threads skip a barrier.
   bool cooperative = false;         ///< The whole grid is one unit (grid.sync() allowed).
+  /// Chains run threads in rank order (no shuffle seed), so a warp's lanes are side by side and
+  /// a collective can be completed where its last lane arrives.
+  bool rank_ordered = true;
   std::uint32_t next_epoch = 1;     ///< Stamps for barrier intervals, never reused by this worker.
   SharedMemoryCounters counts;      ///< This worker's counts for the launch.
   unsigned threads_per_block = 0;   ///< Threads in each block.

@@ -25,9 +25,23 @@
 
 namespace simt::detail {
 
+/// @brief Completes, where its last lane arrives, a collective whose lanes ran side by side in
+/// the chain being run (the common case: a warp's lanes in order, all at the same operation):
+/// computes the results and rewinds the chain to the group's first lane, so the warp runs on
+/// while its frames are still in cache. Anything else is left to the scheduler
+/// (UnitRunner::settle_warp), and the next thread of the chain runs.
+std::coroutine_handle<> complete_in_place(WarpWaits& warp, const WarpCollective& c,
+                                          unsigned rank);
+
+/// @brief Reports lanes of warp `w` that wait at the same operation as the group `expected`
+/// with a mask that names some of the group's lanes but is not the group's (each lane then
+/// waits for the others to call it with its own mask: undefined on the GPU).
+void check_masks_agree(const WarpWaits& warp, unsigned w, unsigned expected,
+                       const WarpCollective& c);
+
 /// @brief Suspends the running lane at collective `c` and passes control on.
 [[gnu::always_inline]] inline std::coroutine_handle<> arrive_at_collective(
-    std::coroutine_handle<> self, WarpCollective& c) noexcept {
+    std::coroutine_handle<> self, WarpCollective& c) {
   ThreadContext& t = current_thread;
   t.slot->thread = self;
   const unsigned rank = t.slot->rank;
@@ -36,6 +50,9 @@ namespace simt::detail {
   w.lanes[lane_of(rank)] = &c;
   w.arrived |= 1u << lane_of(rank);
   s.waiting_warps |= 1u << warp_of(rank);
+  if ((w.arrived & c.mask) == (c.mask & ~w.exited) && c.kind != CollectiveKind::convergence &&
+      c.span == 1)
+    return complete_in_place(w, c, rank);
   return next_thread();
 }
 
@@ -44,7 +61,7 @@ namespace simt::detail {
 template <class Where, class Op>
 struct CollectiveAt : Op {
   bool await_ready() const noexcept { return false; }
-  std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) noexcept {
+  std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) {
     this->site = &site_at<Where>;
     return arrive_at_collective(self, *this);
   }
@@ -74,7 +91,7 @@ struct WarpSync : WarpCollective {
     kind = CollectiveKind::barrier;
     complete = &done;
   }
-  static void done(WarpCollective* const*, unsigned) {}
+  static void done(const GroupView&) {}
   void result() const noexcept {}
 };
 
@@ -128,16 +145,16 @@ struct Shuffle : WarpCollective {
     mask = m;
     complete = &run;
   }
-  static void run(WarpCollective* const* lanes, unsigned count) {
-    for (unsigned i = 0; i < count; ++i) {
-      auto* me = static_cast<Shuffle*>(lanes[i]);
-      if (me == nullptr) continue;
-      const unsigned source = shuffle_source(Mode, i, me->b, me->width);
-      if (lanes[source] == nullptr) {
-        if (diagnosing()) report_shuffle_source(*me, i, source);
+  static void run(const GroupView& g) {
+    for (unsigned rest = g.present; rest != 0; rest &= rest - 1) {
+      const auto i = static_cast<unsigned>(std::countr_zero(rest));
+      Shuffle& me = g.at<Shuffle>(i);
+      const unsigned source = shuffle_source(Mode, i, me.b, me.width);
+      if (((g.present >> source) & 1u) == 0) {
+        if (diagnosing()) report_shuffle_source(me, i, source);
         continue;  // undefined on the GPU: this lane keeps its own value
       }
-      me->out = static_cast<Shuffle*>(lanes[source])->value;
+      me.out = g.at<Shuffle>(source).value;
     }
   }
   T result() const noexcept { return out; }
@@ -170,12 +187,12 @@ struct Vote : WarpCollective {
     span = warps;
     complete = &run;
   }
-  static void run(WarpCollective* const* lanes, unsigned count) {
+  static void run(const GroupView& g) {
     unsigned ballot = 0, present = 0, yes = 0;
-    for (unsigned i = 0; i < count; ++i)
-      if (lanes[i] != nullptr) {
+    for (unsigned i = 0; i < g.count; ++i)
+      if (g.has(i)) {
         ++present;
-        if (static_cast<Vote*>(lanes[i])->predicate) {
+        if (g.at<Vote>(i).predicate) {
           ++yes;
           if (i < warp_size) ballot |= lane_bit(i);
         }
@@ -183,8 +200,8 @@ struct Vote : WarpCollective {
     unsigned answer = ballot;
     if constexpr (Kind == VoteKind::any) answer = yes != 0 ? 1u : 0u;
     if constexpr (Kind == VoteKind::all) answer = yes == present ? 1u : 0u;
-    for (unsigned i = 0; i < count; ++i)
-      if (lanes[i] != nullptr) static_cast<Vote*>(lanes[i])->out = answer;
+    for (unsigned i = 0; i < g.count; ++i)
+      if (g.has(i)) g.at<Vote>(i).out = answer;
   }
   unsigned result() const noexcept { return Kind == VoteKind::ballot ? seen.view(out) : out; }
 };
@@ -201,23 +218,19 @@ struct Match : WarpCollective {
     mask = m;
     complete = &run;
   }
-  static void run(WarpCollective* const* lanes, unsigned count) {
-    unsigned present = 0;
-    for (unsigned i = 0; i < count; ++i)
-      if (lanes[i] != nullptr) present |= lane_bit(i);
-    for (unsigned i = 0; i < count; ++i) {
-      auto* me = static_cast<Match*>(lanes[i]);
-      if (me == nullptr) continue;
+  static void run(const GroupView& g) {
+    for (unsigned i = 0; i < warp_size; ++i) {
+      if (!g.has(i)) continue;
+      Match& me = g.at<Match>(i);
       unsigned same = 0;
-      for (unsigned j = 0; j < count; ++j)
-        if (lanes[j] != nullptr && static_cast<Match*>(lanes[j])->value == me->value)
-          same |= lane_bit(j);
+      for (unsigned j = 0; j < warp_size; ++j)
+        if (g.has(j) && g.at<Match>(j).value == me.value) same |= lane_bit(j);
       if constexpr (All) {
-        const bool all = same == present;
-        me->out = all ? present : 0u;
-        *me->predicate = all ? 1 : 0;
+        const bool all = same == g.present;
+        me.out = all ? g.present : 0u;
+        *me.predicate = all ? 1 : 0;
       } else {
-        me->out = same;
+        me.out = same;
       }
     }
   }
@@ -238,20 +251,20 @@ struct Fold : WarpCollective {
     span = warps;
     complete = &run;
   }
-  static void run(WarpCollective* const* lanes, unsigned count) {
+  static void run(const GroupView& g) {
     bool first = true;
     T running{};
-    for (unsigned i = 0; i < count; ++i) {
-      auto* me = static_cast<Fold*>(lanes[i]);
-      if (me == nullptr) continue;
-      if constexpr (Kind == FoldKind::exclusive) me->out = first ? T{} : running;
-      running = first ? me->value : static_cast<T>(me->op(running, me->value));
+    for (unsigned i = 0; i < g.count; ++i) {
+      if (!g.has(i)) continue;
+      Fold& me = g.at<Fold>(i);
+      if constexpr (Kind == FoldKind::exclusive) me.out = first ? T{} : running;
+      running = first ? me.value : static_cast<T>(me.op(running, me.value));
       first = false;
-      if constexpr (Kind == FoldKind::inclusive) me->out = running;
+      if constexpr (Kind == FoldKind::inclusive) me.out = running;
     }
     if constexpr (Kind == FoldKind::reduce)
-      for (unsigned i = 0; i < count; ++i)
-        if (lanes[i] != nullptr) static_cast<Fold*>(lanes[i])->out = running;
+      for (unsigned i = 0; i < g.count; ++i)
+        if (g.has(i)) g.at<Fold>(i).out = running;
   }
   T result() const noexcept { return out; }
 };
@@ -268,16 +281,16 @@ struct TileShuffle : WarpCollective {
     span = warps;
     complete = &run;
   }
-  static void run(WarpCollective* const* lanes, unsigned count) {
-    for (unsigned i = 0; i < count; ++i) {
-      auto* me = static_cast<TileShuffle*>(lanes[i]);
-      if (me == nullptr) continue;
-      const unsigned from = me->source % count;
-      if (lanes[from] == nullptr) {
-        if (diagnosing()) report_shuffle_source(*me, i, from);
+  static void run(const GroupView& g) {
+    for (unsigned i = 0; i < g.count; ++i) {
+      if (!g.has(i)) continue;
+      TileShuffle& me = g.at<TileShuffle>(i);
+      const unsigned from = me.source % g.count;
+      if (!g.has(from)) {
+        if (diagnosing()) report_shuffle_source(me, i, from);
         continue;
       }
-      me->out = static_cast<TileShuffle*>(lanes[from])->value;
+      me.out = g.at<TileShuffle>(from).value;
     }
   }
   T result() const noexcept { return out; }
@@ -293,12 +306,9 @@ struct Converge : WarpCollective {
     kind = CollectiveKind::convergence;
     complete = &run;
   }
-  static void run(WarpCollective* const* lanes, unsigned count) {
-    unsigned present = 0;
-    for (unsigned i = 0; i < count; ++i)
-      if (lanes[i] != nullptr) present |= lane_bit(i);
-    for (unsigned i = 0; i < count; ++i)
-      if (lanes[i] != nullptr) static_cast<Converge*>(lanes[i])->out = present;
+  static void run(const GroupView& g) {
+    for (unsigned rest = g.present; rest != 0; rest &= rest - 1)
+      g.at<Converge>(static_cast<unsigned>(std::countr_zero(rest))).out = g.present;
   }
   unsigned result() const noexcept { return out; }
 };

@@ -17,14 +17,31 @@ enum class CollectiveKind : std::uint8_t {
   convergence,  ///< `__activemask()`, `coalesced_threads()`: the lanes that arrive together.
 };
 
+struct WarpCollective;
+
+/// @brief The lanes of one group at a collective, as its `complete` function sees them.
+struct GroupView {
+  WarpCollective* const* lanes;  ///< By position in the group (lane, for a warp's group).
+  unsigned count;                ///< 32, or the threads of a tile larger than a warp.
+  unsigned present;              ///< For a warp's group: the lanes in it (others are stale).
+  /// @brief Whether position `i` takes part (for a large tile: its entry is not null).
+  [[nodiscard]] bool has(unsigned i) const noexcept {
+    return count == warp_size ? ((present >> i) & 1u) != 0 : lanes[i] != nullptr;
+  }
+  /// @brief The awaiter at position `i`, as the operation's own type.
+  template <class Op>
+  [[nodiscard]] Op& at(unsigned i) const noexcept {
+    return *static_cast<Op*>(lanes[i]);
+  }
+};
+
 /// @brief The part of a collective's awaiter the scheduler reads. Lanes are grouped by `mask`
 /// and released together when every lane of the mask that has not exited waits at a collective
 /// with the same `complete` function (the GPU asks for the same operation and mask, not the same
 /// line of source).
 struct WarpCollective {
-  /// Computes every lane's result, once per group. `lanes[i]` is the awaiter of lane `i` of
-  /// the group (the group's first warp's lane 0 first), null if that lane is not in the group.
-  using Complete = void (*)(WarpCollective* const* lanes, unsigned count);
+  /// Computes every lane's result, once per group, while all its lanes are suspended.
+  using Complete = void (*)(const GroupView& group);
   Complete complete = nullptr;  ///< Identifies the operation (and its operand type).
   const Site* site = nullptr;   ///< Where the lane waits (for diagnostics).
   unsigned mask = 0;            ///< The lanes of its warp the operation names.
