@@ -16,7 +16,9 @@
 #include <cub/device/device_histogram.cuh>
 
 #include <algorithm>
+#include <cstdint>
 #include <random>
+#include <stdexcept>
 
 namespace histogram {
 
@@ -45,6 +47,12 @@ unsigned grid_blocks(tutorial::Backend backend, const Plan& plan, long long n, c
   return static_cast<unsigned>(blocks);
 }
 
+// The global and shared kernels read the input 16 bytes at a time.
+void require_aligned(const int* input) {
+  if (reinterpret_cast<std::uintptr_t>(input) % alignof(int4) != 0)
+    throw std::invalid_argument("histogram: the input must be 16-byte aligned");
+}
+
 // Raises the kernel's shared-memory limit above the default 48 KiB when it needs more, and
 // allows clusters of more than 8 blocks when it uses them.
 template <class Kernel>
@@ -58,22 +66,25 @@ void prepare(Kernel kernel, const Plan& plan) {
 // [doc:launch]
 void launch_on_device(const Plan& plan, int* bins, int nbins, const int* input, long long n,
                       const Limits& limits) {
+  require_aligned(input);
   const unsigned threads_per_block = threads_per_block_for(plan);
   int per_sm = 0;
   switch (plan.strategy) {
     case Strategy::global: {
-      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, HistogramGlobal,
-                                                               threads_per_block, 0));
-      HistogramGlobal<<<grid_blocks(tutorial::Backend::device, plan, n, limits, per_sm),
-                        threads_per_block>>>(bins, nbins, input, n);
+      const auto kernel = plan.warp_aggregated ? HistogramGlobal<true> : HistogramGlobal<false>;
+      CUDA_CHECK(
+          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads_per_block, 0));
+      kernel<<<grid_blocks(tutorial::Backend::device, plan, n, limits, per_sm),
+               threads_per_block>>>(bins, nbins, input, n);
       break;
     }
     case Strategy::shared: {
-      prepare(HistogramShared, plan);
-      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-          &per_sm, HistogramShared, threads_per_block, plan.shared_bytes));
-      HistogramShared<<<grid_blocks(tutorial::Backend::device, plan, n, limits, per_sm),
-                        threads_per_block, plan.shared_bytes>>>(bins, nbins, input, n);
+      const auto kernel = plan.warp_aggregated ? HistogramShared<true> : HistogramShared<false>;
+      prepare(kernel, plan);
+      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads_per_block,
+                                                               plan.shared_bytes));
+      kernel<<<grid_blocks(tutorial::Backend::device, plan, n, limits, per_sm), threads_per_block,
+               plan.shared_bytes>>>(bins, nbins, input, n);
       break;
     }
     case Strategy::cluster: {
@@ -98,15 +109,19 @@ void launch_on_device(const Plan& plan, int* bins, int nbins, const int* input, 
 
 void launch_on_emulator(const Plan& plan, int* bins, int nbins, const int* input, long long n,
                         const Limits& limits) {
+  require_aligned(input);
   const unsigned threads_per_block = threads_per_block_for(plan);
   const unsigned blocks = grid_blocks(tutorial::Backend::emulator, plan, n, limits, 0);
   switch (plan.strategy) {
     case Strategy::global:
-      simt::launch(blocks, threads_per_block, HistogramGlobal, bins, nbins, input, n);
+      simt::launch(blocks, threads_per_block,
+                   plan.warp_aggregated ? HistogramGlobal<true> : HistogramGlobal<false>, bins,
+                   nbins, input, n);
       break;
     case Strategy::shared:
       simt::launch(simt::LaunchConfig{blocks, threads_per_block, plan.shared_bytes},
-                   HistogramShared, bins, nbins, input, n);
+                   plan.warp_aggregated ? HistogramShared<true> : HistogramShared<false>, bins,
+                   nbins, input, n);
       break;
     case Strategy::cluster: {
       simt::LaunchConfig config{
@@ -124,11 +139,60 @@ void launch_on_emulator(const Plan& plan, int* bins, int nbins, const int* input
 
 }  // namespace
 
+const char* name_of(Distribution distribution) {
+  switch (distribution) {
+    case Distribution::uniform: return "uniform";
+    case Distribution::skewed: return "skewed";
+    case Distribution::single: return "single";
+  }
+  return "?";
+}
+
+std::vector<int> make_values(long long n, int nbins, Distribution distribution, std::uint64_t seed,
+                             bool beyond_range) {
+  std::mt19937_64 random(seed);
+  const int margin = beyond_range ? nbins / 8 + 1 : 0;
+  std::uniform_int_distribution<int> wide(-margin, nbins - 1 + margin);
+  std::uniform_int_distribution<int> hot(0, 3);
+  std::uniform_real_distribution<double> coin(0.0, 1.0);
+  std::vector<int> values(static_cast<std::size_t>(n));
+  for (int& v : values) {
+    switch (distribution) {
+      case Distribution::uniform: v = wide(random); break;
+      case Distribution::skewed:
+        v = coin(random) < 0.9 ? (nbins / 4) * hot(random) : wide(random);
+        break;
+      case Distribution::single: v = nbins / 2; break;
+    }
+  }
+  return values;
+}
+
+// [doc:sample]
+double distinct_bins_per_warp(std::span<const int> input, int nbins) {
+  const std::size_t windows =
+      std::min<std::size_t>(1024, std::max<std::size_t>(1, input.size() / 32));
+  const std::size_t step = input.size() / windows;
+  double total = 0;
+  for (std::size_t w = 0; w < windows; ++w) {
+    int seen[32];
+    int distinct = 0;
+    for (std::size_t k = w * step; k < std::min(input.size(), w * step + 32); ++k) {
+      const int bin = std::clamp(input[k], 0, nbins - 1);
+      if (std::find(seen, seen + distinct, bin) == seen + distinct) seen[distinct++] = bin;
+    }
+    total += distinct;
+  }
+  return total / static_cast<double>(windows);
+}
+// [doc:sample]
+
 std::string Plan::describe() const {
   const std::string size = tutorial::format_bytes(shared_bytes);
+  const std::string aggregated = warp_aggregated ? ", warp-aggregated" : "";
   switch (strategy) {
-    case Strategy::global: return "global atomics";
-    case Strategy::shared: return "shared memory per block (" + size + ")";
+    case Strategy::global: return "global atomics" + aggregated;
+    case Strategy::shared: return "shared memory per block (" + size + ")" + aggregated;
     case Strategy::cluster:
       return "cluster of " + std::to_string(cluster_size) + " blocks, " +
              std::to_string(bins_per_block) + " bins (" + size + ") per block";
@@ -164,7 +228,11 @@ Limits query_limits(tutorial::Backend backend) {
 }
 
 // [doc:plan]
-Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& limits) {
+namespace {
+
+// Where the histogram lives: the strategy, cluster size and shared memory for `nbins`.
+Plan placement(Strategy strategy, unsigned cluster_size, int nbins, const Limits& limits,
+               bool contended) {
   const auto bytes_for = [](long long bins) {
     return static_cast<std::size_t>(bins) * sizeof(int);
   };
@@ -209,9 +277,11 @@ Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& lim
     case Strategy::automatic:
       // The guide's point: the cluster size can follow the number of bins. One block's shared
       // memory if the histogram fits there; otherwise the smallest cluster whose distributed
-      // shared memory holds it, up to auto_max_cluster_size; otherwise device memory.
+      // shared memory holds it, up to auto_max_cluster_size; otherwise device memory. When the
+      // warps' values share bins, warp-aggregated atomics in device memory beat the cluster.
       if (bytes_for(nbins) <= limits.shared_bytes_per_block)
         return Plan{Strategy::shared, 1, nbins, bytes_for(nbins)};
+      if (contended) return Plan{Strategy::global, 1, 0, 0};
       for (unsigned size = 2; size <= std::min(auto_max_cluster_size, limits.max_cluster_size);
            size *= 2)
         if (const Plan p = cluster_plan(size); p.shared_bytes <= limits.shared_bytes_per_block)
@@ -219,6 +289,23 @@ Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& lim
       return Plan{Strategy::global, 1, 0, 0};
   }
   return Plan{};
+}
+
+}  // namespace
+
+Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& limits,
+          Aggregation aggregation, bool contended) {
+  Plan p = placement(strategy, cluster_size, nbins, limits, contended);
+  if (aggregation == Aggregation::on && p.strategy == Strategy::cluster)
+    throw tutorial::UsageError("--warp-aggregation",
+                               "applies to the global and shared strategies (the cluster "
+                               "kernel is the guide's, unchanged)");
+  // The rule auto follows: aggregate when the warps' values share bins, and never in the
+  // cluster kernel.
+  p.warp_aggregated =
+      p.strategy != Strategy::cluster &&
+      (aggregation == Aggregation::on || (aggregation == Aggregation::automatic && contended));
+  return p;
 }
 // [doc:plan]
 
@@ -228,7 +315,14 @@ std::vector<int> compute(tutorial::Backend backend, const Plan& plan, std::span<
   std::vector<int> bins(static_cast<std::size_t>(nbins), 0);
   const auto n = static_cast<long long>(input.size());
   if (backend == tutorial::Backend::emulator) {
-    launch_on_emulator(plan, bins.data(), nbins, input.data(), n, limits);
+    // A copy when the caller's values are not 16-byte aligned (a vector's always are).
+    std::vector<int> aligned;
+    const int* values = input.data();
+    if (reinterpret_cast<std::uintptr_t>(values) % alignof(int4) != 0) {
+      aligned.assign(input.begin(), input.end());
+      values = aligned.data();
+    }
+    launch_on_emulator(plan, bins.data(), nbins, values, n, limits);
     return bins;
   }
   tutorial::DeviceBuffer<int> d_input(input);
@@ -240,64 +334,73 @@ std::vector<int> compute(tutorial::Backend backend, const Plan& plan, std::span<
 }
 
 std::vector<BenchmarkRow> benchmark_on_device(long long n, const std::vector<int>& bin_counts,
+                                              const std::vector<Distribution>& distributions,
                                               std::uint64_t seed) {
   const Limits limits = query_limits(tutorial::Backend::device);
   const auto count = static_cast<std::size_t>(n);
-  std::vector<int> input(count);
   tutorial::DeviceBuffer<int> d_input(count);
   std::vector<BenchmarkRow> rows;
-  for (const int nbins : bin_counts) {
-    std::mt19937_64 random(seed + static_cast<std::uint64_t>(nbins));
-    std::uniform_int_distribution<int> uniform(0, nbins - 1);  // in range: CUB drops others
-    for (int& v : input) v = uniform(random);
-    d_input.copy_from(input);
-    std::vector<int> expected(static_cast<std::size_t>(nbins), 0);
-    for (int v : input) ++expected[static_cast<std::size_t>(v)];
+  for (const Distribution distribution : distributions)
+    for (const int nbins : bin_counts) {
+      // In range: CUB drops values outside [0, nbins) where the kernels clamp them.
+      const std::vector<int> input =
+          make_values(n, nbins, distribution, seed + static_cast<std::uint64_t>(nbins), false);
+      d_input.copy_from(input);
+      std::vector<int> expected(static_cast<std::size_t>(nbins), 0);
+      for (int v : input) ++expected[static_cast<std::size_t>(v)];
 
-    tutorial::DeviceBuffer<int> d_bins(static_cast<std::size_t>(nbins));
-    std::vector<int> bins(static_cast<std::size_t>(nbins));
-    const auto measure = [&](const std::string& method, const std::function<void()>& run) {
-      const tutorial::Timing t = tutorial::time_on_device([&] {
-        CUDA_CHECK(cudaMemsetAsync(d_bins.get(), 0, bins.size() * sizeof(int)));
-        run();
-      });
-      d_bins.copy_to(bins);
-      rows.push_back({nbins, method, t.median_ms, static_cast<double>(n) / (t.median_ms * 1e-3),
-                      bins == expected});
-    };
+      tutorial::DeviceBuffer<int> d_bins(static_cast<std::size_t>(nbins));
+      std::vector<int> bins(static_cast<std::size_t>(nbins));
+      const auto measure = [&](const std::string& method, const std::function<void()>& run) {
+        const tutorial::Timing t = tutorial::time_on_device([&] {
+          CUDA_CHECK(cudaMemsetAsync(d_bins.get(), 0, bins.size() * sizeof(int)));
+          run();
+        });
+        d_bins.copy_to(bins);
+        rows.push_back({distribution, nbins, method, t.median_ms,
+                        static_cast<double>(n) / (t.median_ms * 1e-3), bins == expected});
+      };
 
-    std::vector<Plan> plans{Plan{Strategy::global, 1, 0, 0}};
-    if (static_cast<std::size_t>(nbins) * sizeof(int) <= limits.shared_bytes_per_block)
-      plans.push_back(plan(Strategy::shared, 0, nbins, limits));
-    for (unsigned size = 1; size <= limits.max_cluster_size; size *= 2) {
-      const int per_block = (nbins + static_cast<int>(size) - 1) / static_cast<int>(size);
-      if (static_cast<std::size_t>(per_block) * sizeof(int) <= limits.shared_bytes_per_block)
-        plans.push_back(plan(Strategy::cluster, size, nbins, limits));
-    }
-    for (const Plan& p : plans) {
-      const std::string name = p.strategy == Strategy::global ? "global"
-                               : p.strategy == Strategy::shared
-                                   ? "shared"
-                                   : "cluster " + std::to_string(p.cluster_size);
-      measure(name, [&] { launch_on_device(p, d_bins.get(), nbins, d_input.get(), n, limits); });
-    }
-    const Plan chosen = plan(Strategy::automatic, 0, nbins, limits);
-    measure("auto (" + chosen.describe() + ")",
-            [&] { launch_on_device(chosen, d_bins.get(), nbins, d_input.get(), n, limits); });
+      std::vector<Plan> plans;
+      for (const Aggregation a : {Aggregation::off, Aggregation::on}) {
+        plans.push_back(plan(Strategy::global, 0, nbins, limits, a, false));
+        if (static_cast<std::size_t>(nbins) * sizeof(int) <= limits.shared_bytes_per_block)
+          plans.push_back(plan(Strategy::shared, 0, nbins, limits, a, false));
+      }
+      for (unsigned size = 1; size <= limits.max_cluster_size; size *= 2) {
+        const int per_block = (nbins + static_cast<int>(size) - 1) / static_cast<int>(size);
+        if (static_cast<std::size_t>(per_block) * sizeof(int) <= limits.shared_bytes_per_block)
+          plans.push_back(plan(Strategy::cluster, size, nbins, limits, Aggregation::off, false));
+      }
+      for (const Plan& p : plans) {
+        std::string name = p.strategy == Strategy::global ? "global"
+                           : p.strategy == Strategy::shared
+                               ? "shared"
+                               : "cluster " + std::to_string(p.cluster_size);
+        if (p.warp_aggregated) name += ", warp-aggregated";
+        measure(name, [&] { launch_on_device(p, d_bins.get(), nbins, d_input.get(), n, limits); });
+      }
+      // auto decides from a sample of the input, as the sample program does.
+      const bool contended = distinct_bins_per_warp(input, nbins) <= aggregate_at_most_distinct;
+      const Plan chosen =
+          plan(Strategy::automatic, 0, nbins, limits, Aggregation::automatic, contended);
+      measure("auto (" + chosen.describe() + ")",
+              [&] { launch_on_device(chosen, d_bins.get(), nbins, d_input.get(), n, limits); });
 
-    // [doc:cub]
-    // CUB's histogram over nbins equal-width bins of [0, nbins): the library a CUDA programmer
-    // would otherwise reach for. Its scratch space is sized by a first call with no storage.
-    std::size_t scratch_bytes = 0;
-    CUDA_CHECK(cub::DeviceHistogram::HistogramEven(nullptr, scratch_bytes, d_input.get(),
-                                                   d_bins.get(), nbins + 1, 0, nbins, n));
-    tutorial::DeviceBuffer<std::byte> scratch(std::max<std::size_t>(scratch_bytes, 1));
-    measure("CUB DeviceHistogram::HistogramEven", [&] {
-      CUDA_CHECK(cub::DeviceHistogram::HistogramEven(scratch.get(), scratch_bytes, d_input.get(),
+      // [doc:cub]
+      // CUB's histogram over nbins equal-width bins of [0, nbins): the library a CUDA
+      // programmer would otherwise reach for. Its scratch space is sized by a first call with
+      // no storage.
+      std::size_t scratch_bytes = 0;
+      CUDA_CHECK(cub::DeviceHistogram::HistogramEven(nullptr, scratch_bytes, d_input.get(),
                                                      d_bins.get(), nbins + 1, 0, nbins, n));
-    });
-    // [doc:cub]
-  }
+      tutorial::DeviceBuffer<std::byte> scratch(std::max<std::size_t>(scratch_bytes, 1));
+      measure("CUB DeviceHistogram::HistogramEven", [&] {
+        CUDA_CHECK(cub::DeviceHistogram::HistogramEven(scratch.get(), scratch_bytes, d_input.get(),
+                                                       d_bins.get(), nbins + 1, 0, nbins, n));
+      });
+      // [doc:cub]
+    }
   return rows;
 }
 

@@ -16,13 +16,14 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
 namespace {
 
+using histogram::Aggregation;
+using histogram::Distribution;
 using histogram::Strategy;
 
 // [doc:reference]
@@ -33,19 +34,6 @@ std::vector<int> reference_histogram(const std::vector<int>& values, int nbins) 
   return bins;
 }
 // [doc:reference]
-
-// Uniform values over the bins plus 1/8 of the range beyond each end (out-of-range values on
-// both sides); skewed: 90% of the values in four bins, where atomics contend.
-std::vector<int> make_values(long long n, int nbins, bool skewed, std::uint64_t seed) {
-  std::mt19937_64 random(seed);
-  const int margin = nbins / 8 + 1;
-  std::uniform_int_distribution<int> wide(-margin, nbins - 1 + margin);
-  std::uniform_int_distribution<int> hot(0, 3);
-  std::uniform_real_distribution<double> coin(0.0, 1.0);
-  std::vector<int> values(static_cast<std::size_t>(n));
-  for (int& v : values) v = skewed && coin(random) < 0.9 ? (nbins / 4) * hot(random) : wide(random);
-  return values;
-}
 
 // Whitespace-separated integers; a malformed token is refused with its line number.
 std::vector<int> read_values(const std::string& path) {
@@ -76,15 +64,15 @@ void write_counts(const std::string& path, const std::vector<int>& bins) {
   if (!file) throw tutorial::UsageError("--output", "cannot write '" + path + "'");
 }
 
-void run_benchmark(long long n, const std::vector<int>& bin_counts, std::uint64_t seed,
+void run_benchmark(long long n, const std::vector<int>& bin_counts,
+                   const std::vector<Distribution>& distributions, std::uint64_t seed,
                    const tutorial::DeviceInfo& device, const std::string& csv_path) {
-  std::printf(
-      "Chapter 04 benchmark on %s: n = %lld uniform values, median of 25 runs (G elements/s)\n",
-      device.name.c_str(), n);
-  const auto rows = histogram::benchmark_on_device(n, bin_counts, seed);
-  std::map<int, std::vector<const histogram::BenchmarkRow*>> by_bins;
-  for (const auto& r : rows) by_bins[r.nbins].push_back(&r);
-  for (const auto& [nbins, group] : by_bins) {
+  std::printf("Chapter 04 benchmark on %s: n = %lld values, median of 25 runs (G elements/s)\n",
+              device.name.c_str(), n);
+  const auto rows = histogram::benchmark_on_device(n, bin_counts, distributions, seed);
+  std::map<std::pair<Distribution, int>, std::vector<const histogram::BenchmarkRow*>> groups;
+  for (const auto& r : rows) groups[{r.distribution, r.nbins}].push_back(&r);
+  for (const auto& [key, group] : groups) {
     double best = 0, cub = 0, chosen = 0;
     for (const auto* r : group) {
       if (r->method.starts_with("CUB"))
@@ -94,10 +82,11 @@ void run_benchmark(long long n, const std::vector<int>& bin_counts, std::uint64_
       else
         best = std::max(best, r->elements_per_s);
     }
-    std::printf("\n%d bins\n  %-52s %9s %10s %8s %7s  %s\n", nbins, "method", "ms", "G el/s",
-                "of best", "vs CUB", "result");
+    std::printf("\n%s values, %d bins\n  %-62s %9s %10s %8s %7s  %s\n",
+                histogram::name_of(key.first), key.second, "method", "ms", "G el/s", "of best",
+                "vs CUB", "result");
     for (const auto* r : group)
-      std::printf("  %-52s %9.3f %10.1f %7.2fx %6.2fx  %s\n", r->method.c_str(), r->median_ms,
+      std::printf("  %-62s %9.3f %10.1f %7.2fx %6.2fx  %s\n", r->method.c_str(), r->median_ms,
                   r->elements_per_s / 1e9, r->elements_per_s / best, r->elements_per_s / cub,
                   r->verified ? "match" : "MISMATCH");
     std::printf("  auto: %.2fx the best strategy, %.2fx CUB\n", chosen / best, chosen / cub);
@@ -106,10 +95,11 @@ void run_benchmark(long long n, const std::vector<int>& bin_counts, std::uint64_
     std::ofstream csv(csv_path);
     const std::string label = tutorial::measurement_label(device);
     csv << tutorial::measurement_label_columns
-        << ",n,bins,method,median_ms,gelements_per_s,verified\n";
+        << ",n,distribution,bins,method,median_ms,gelements_per_s,verified\n";
     for (const auto& r : rows)
-      csv << label << ',' << n << ',' << r.nbins << ",\"" << r.method << "\"," << r.median_ms << ','
-          << r.elements_per_s / 1e9 << ',' << (r.verified ? "yes" : "no") << '\n';
+      csv << label << ',' << n << ',' << histogram::name_of(r.distribution) << ',' << r.nbins
+          << ",\"" << r.method << "\"," << r.median_ms << ',' << r.elements_per_s / 1e9 << ','
+          << (r.verified ? "yes" : "no") << '\n';
     if (!csv) throw tutorial::UsageError("--csv", "cannot write '" + csv_path + "'");
     std::printf("\nwrote %s\n", csv_path.c_str());
   }
@@ -123,7 +113,8 @@ int main(int argc, char** argv) {
     int nbins = 100'000;
     unsigned cluster_size = 0;
     Strategy strategy = Strategy::automatic;
-    enum class Distribution { uniform, skewed } distribution = Distribution::uniform;
+    Aggregation aggregation = Aggregation::automatic;
+    Distribution distribution = Distribution::uniform;
     std::string input_path, output_path, csv_path;
 
     tutorial::Cli cli("04_distributed_shared_memory_histogram",
@@ -139,9 +130,17 @@ int main(int argc, char** argv) {
     cli.add_integer("--cluster-size", cluster_size, 0, 16,
                     "blocks per cluster with --strategy cluster (0: the smallest that fits)",
                     "a cluster has at most 16 blocks");
+    cli.add_choice(
+        "--warp-aggregation", aggregation,
+        {{"auto", Aggregation::automatic}, {"on", Aggregation::on}, {"off", Aggregation::off}},
+        "one atomic per distinct bin per warp (auto: when a sample of the input "
+        "shows warps sharing bins)");
     cli.add_choice("--distribution", distribution,
-                   {{"uniform", Distribution::uniform}, {"skewed", Distribution::skewed}},
-                   "random values: uniform, or 90% in four bins");
+                   {{"uniform", Distribution::uniform},
+                    {"skewed", Distribution::skewed},
+                    {"single", Distribution::single}},
+                   "random values: uniform, 90% in four bins, or all in one bin (with "
+                   "--benchmark: only this one; default all three)");
     cli.add_text("--input", input_path,
                  "read the values from FILE (whitespace-separated integers)");
     cli.add_text("--output", output_path, "write the histogram to FILE, one count per line");
@@ -161,14 +160,17 @@ int main(int argc, char** argv) {
       const std::vector<int> bin_counts = cli.given("--bins")
                                               ? std::vector<int>{nbins}
                                               : std::vector<int>{256, 4096, 65536, 262144, 1048576};
-      run_benchmark(n, bin_counts, common.seed, *chosen->device, csv_path);
+      const std::vector<Distribution> distributions =
+          cli.given("--distribution")
+              ? std::vector<Distribution>{distribution}
+              : std::vector<Distribution>{Distribution::uniform, Distribution::skewed,
+                                          Distribution::single};
+      run_benchmark(n, bin_counts, distributions, common.seed, *chosen->device, csv_path);
       return 0;
     }
     if (cli.given("--cluster-size") && strategy != Strategy::cluster)
       throw tutorial::UsageError("--cluster-size", "applies to --strategy cluster only");
 
-    const histogram::Limits limits = histogram::query_limits(backend);
-    const histogram::Plan plan = histogram::plan(strategy, cluster_size, nbins, limits);
     if (input_path.empty())
       tutorial::require_memory("--n", tutorial::bytes_needed("--n", n, sizeof(int), 2), backend);
     tutorial::require_memory(
@@ -176,15 +178,21 @@ int main(int argc, char** argv) {
         tutorial::bytes_needed("--bins", static_cast<std::uint64_t>(nbins), sizeof(int), 3),
         backend);
     const std::vector<int> values =
-        input_path.empty()
-            ? make_values(n, nbins, distribution == Distribution::skewed, common.seed)
-            : read_values(input_path);
+        input_path.empty() ? histogram::make_values(n, nbins, distribution, common.seed, true)
+                           : read_values(input_path);
+    // auto's second question, answered from a sample of the input: do a warp's values share
+    // bins?
+    const double distinct = histogram::distinct_bins_per_warp(values, nbins);
+    const histogram::Limits limits = histogram::query_limits(backend);
+    const histogram::Plan plan = histogram::plan(strategy, cluster_size, nbins, limits, aggregation,
+                                                 distinct <= histogram::aggregate_at_most_distinct);
 
     if (backend == tutorial::Backend::device)
       std::printf("Chapter 04: histogram on %s\n", chosen->device->name.c_str());
     else
       std::puts("Chapter 04: histogram on the CPU emulator");
-    std::printf("%zu values, %d bins: %s\n", values.size(), nbins, plan.describe().c_str());
+    std::printf("%zu values, %d bins (%.1f distinct bins per 32 values): %s\n", values.size(),
+                nbins, distinct, plan.describe().c_str());
 
     const std::vector<int> bins = histogram::compute(backend, plan, values, nbins);
     const std::vector<int> expected = reference_histogram(values, nbins);

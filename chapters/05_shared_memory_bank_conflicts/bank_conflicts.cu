@@ -59,6 +59,7 @@ Problem make_problem(const Variant& v, unsigned blocks, int repeats, int n, std:
   switch (v.kind) {
     case Kind::reduce_interleaved:
     case Kind::reduce_sequential:
+    case Kind::reduce_shuffle:
       p.grid = blocks;
       p.block = threads;
       p.shared_bytes = threads * sizeof(float);
@@ -110,6 +111,7 @@ void launch_on_device(const Variant& v, const Problem& p, const float* in, void*
   switch (v.kind) {
     case Kind::reduce_interleaved: ReduceInterleaved<<<grid, block, p.shared_bytes>>>(in, f); break;
     case Kind::reduce_sequential: ReduceSequential<<<grid, block, p.shared_bytes>>>(in, f); break;
+    case Kind::reduce_shuffle: ReduceWithShuffles<<<grid, block, p.shared_bytes>>>(in, f); break;
     case Kind::strided: StridedLoads<<<grid, block>>>(f, v.parameter, p.repeats); break;
     case Kind::broadcast: BroadcastLoads<<<grid, block>>>(f, p.repeats); break;
     case Kind::doubles: DoubleLoads<<<grid, block>>>(static_cast<double*>(out), p.repeats); break;
@@ -126,6 +128,7 @@ void launch_on_emulator(const Variant& v, const Problem& p, const float* in, voi
   switch (v.kind) {
     case Kind::reduce_interleaved: simt::launch(config, ReduceInterleaved, in, f); break;
     case Kind::reduce_sequential: simt::launch(config, ReduceSequential, in, f); break;
+    case Kind::reduce_shuffle: simt::launch(config, ReduceWithShuffles, in, f); break;
     case Kind::strided: simt::launch(config, StridedLoads, f, v.parameter, p.repeats); break;
     case Kind::broadcast: simt::launch(config, BroadcastLoads, f, p.repeats); break;
     case Kind::doubles:
@@ -175,7 +178,8 @@ struct DeviceRun {
 
 // The counting launch: small enough for the emulator and for Nsight Compute.
 Problem counting_problem(const Variant& v, std::uint64_t seed) {
-  const bool reduction = v.kind == Kind::reduce_interleaved || v.kind == Kind::reduce_sequential;
+  const bool reduction = v.kind == Kind::reduce_interleaved ||
+                         v.kind == Kind::reduce_sequential || v.kind == Kind::reduce_shuffle;
   return make_problem(v, reduction ? 4 : 1, kLoadsPerIteration, 64, seed);
 }
 
@@ -185,6 +189,7 @@ std::string Variant::name() const {
   switch (kind) {
     case Kind::reduce_interleaved: return "reduction, interleaved";
     case Kind::reduce_sequential: return "reduction, sequential";
+    case Kind::reduce_shuffle: return "reduction, warp shuffles";
     case Kind::strided: return "stride " + std::to_string(parameter);
     case Kind::broadcast: return "broadcast";
     case Kind::doubles: return "double, stride 1";
@@ -199,6 +204,7 @@ std::string Variant::kernel() const {
   switch (kind) {
     case Kind::reduce_interleaved: return "ReduceInterleaved";
     case Kind::reduce_sequential: return "ReduceSequential";
+    case Kind::reduce_shuffle: return "ReduceWithShuffles";
     case Kind::strided: return "StridedLoads";
     case Kind::broadcast: return "BroadcastLoads";
     case Kind::doubles: return "DoubleLoads";
@@ -210,7 +216,8 @@ std::string Variant::kernel() const {
 }
 
 std::vector<Variant> variants(const std::vector<int>& strides) {
-  std::vector<Variant> all{{Kind::reduce_interleaved}, {Kind::reduce_sequential}};
+  std::vector<Variant> all{
+      {Kind::reduce_interleaved}, {Kind::reduce_sequential}, {Kind::reduce_shuffle}};
   for (int s : strides) all.push_back({Kind::strided, s});
   all.push_back({Kind::broadcast});
   all.push_back({Kind::doubles});
@@ -274,7 +281,7 @@ std::vector<Timed> benchmark_on_device(const std::vector<int>& strides, int n, s
   group(loads, true, [&](const Variant& v) {
     return make_problem(v, blocks, 256 * kLoadsPerIteration, 0, seed);
   });
-  group({{Kind::reduce_sequential}, {Kind::reduce_interleaved}}, false,
+  group({{Kind::reduce_sequential}, {Kind::reduce_interleaved}, {Kind::reduce_shuffle}}, false,
         [&](const Variant& v) { return make_problem(v, 65536, 0, 0, seed); });
   group({{Kind::copy}, {Kind::transpose, 33}, {Kind::transpose64}, {Kind::transpose, 32}}, false,
         [&](const Variant& v) { return make_problem(v, 0, 0, n, seed); });

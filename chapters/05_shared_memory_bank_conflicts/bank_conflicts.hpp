@@ -17,6 +17,7 @@ struct Variant {
   enum class Kind {
     reduce_interleaved,
     reduce_sequential,
+    reduce_shuffle,
     strided,
     broadcast,
     doubles,
@@ -32,7 +33,7 @@ struct Variant {
   [[nodiscard]] std::string kernel() const;
 };
 
-/// The chapter's variants: both reductions, the strides (1, 2, 4, 8, 16, 32, 33 by default),
+/// The chapter's variants: the three reductions, the strides (1, 2, 4, 8, 16, 32, 33 by default),
 /// broadcast, double, the transpose with pitches 32 and 33, the 64 x 64 padded transpose, and
 /// the tiled copy.
 [[nodiscard]] std::vector<Variant> variants(const std::vector<int>& strides);

@@ -36,6 +36,29 @@ __global__ void ReduceSequential(const float* in, float* out) {
 }
 // [doc:reduce-sequential]
 
+// [doc:reduce-shuffle]
+// Sequential addressing down to 32 partial sums, then the last five steps in registers: each
+// step a __shfl_down_sync between the lanes of warp 0, with no shared memory and no barrier
+// (a shuffle moves registers between the lanes of one warp, and waits only for those lanes).
+// The emulator's counters show the shared-memory requests this saves.
+__global__ void ReduceWithShuffles(const float* in, float* out) {
+  extern __shared__ float sdata[];
+  unsigned tid = threadIdx.x;
+  sdata[tid] = in[blockIdx.x * blockDim.x + tid];
+  __syncthreads();
+  for (unsigned s = blockDim.x / 2; s >= 32; s >>= 1) {
+    if (tid < s) sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+  if (tid < 32) {
+    float sum = sdata[tid];
+    for (int offset = 16; offset > 0; offset /= 2)
+      sum += __shfl_down_sync(0xffffffffu, sum, offset);
+    if (tid == 0) out[blockIdx.x] = sum;
+  }
+}
+// [doc:reduce-shuffle]
+
 // [doc:strided]
 // Lane i of every warp reads word i * stride, `repeats` times. Read k moves all lanes 32 words
 // (one full turn of the 32 banks) further: every load has a new address, each lane keeps its

@@ -90,6 +90,20 @@ TEST_CASE("The reductions' counts follow from their addressing, step by step", "
   CHECK(interleaved.store_wavefronts == 4 * (8 + per_step_stores));
 }
 
+// The shuffle reduction runs the sequential steps s = 128, 64, 32 (4 + 2 + 1 warp-steps of
+// 2 loads and 1 store each), then warp 0 loads its 32 partial sums once (1 request) and
+// finishes in registers: the five steps s = 16 .. 1 and thread 0's final load cost no
+// shared-memory request at all.
+TEST_CASE("The last 32 steps by shuffles save their shared-memory requests", "[05]") {
+  const auto sequential = counted({Kind::reduce_sequential});
+  const auto shuffles = counted({Kind::reduce_shuffle});
+  CHECK(shuffles.load_requests == 4 * (2 * 7 + 1));
+  CHECK(shuffles.store_requests == 4 * (8 + 7));
+  CHECK(shuffles.load_wavefronts == shuffles.load_requests);
+  CHECK(sequential.load_requests - shuffles.load_requests == 4 * (2 * 5));
+  CHECK(sequential.store_requests - shuffles.store_requests == 4 * 5);
+}
+
 // 64 x 64 matrix: 4 blocks of 32 x 8 threads (8 warps), 4 steps each: 128 load and 128 store
 // requests. Writing rows is conflict-free; reading tile[threadIdx.x * pitch + c] puts lane i
 // at word i * pitch: with pitch 32 all lanes are in one bank (32 wavefronts), with 33 in 32.

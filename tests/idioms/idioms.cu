@@ -10,6 +10,7 @@
 #include "scan_kernels.cuh"
 #include "sort_kernels.cuh"
 #include "stencil_kernels.cuh"
+#include "warp_kernels.cuh"
 
 #include "backend_launch.hpp"
 
@@ -201,6 +202,46 @@ float maximum(Backend backend, std::span<const float> in) {
   Array<float> d_in(backend, in), result(backend, 1, -INFINITY);
   launch(backend, 4, 256, 0, MaxOfAll, d_in.data(), result.data(), static_cast<int>(in.size()));
   return result.read()[0];
+}
+
+int shuffle_sum(Backend backend, std::span<const int> in) {
+  Array<int> d_in(backend, in), total(backend, 1, 0);
+  launch(backend, 8, 256, 0, deviceReduceWarpAtomicKernel, d_in.data(), total.data(),
+         static_cast<int>(in.size()));
+  return total.read()[0];
+}
+
+std::vector<int> block_inclusive_scans(Backend backend, unsigned threads, std::span<const int> in) {
+  Array<int> d_in(backend, in), out(backend, in.size());
+  launch(backend, static_cast<unsigned>(in.size() / threads), threads, 0, BlockInclusiveScan,
+         d_in.data(), out.data());
+  return out.read();
+}
+
+std::vector<int> compact_positive(Backend backend, std::span<const int> in) {
+  Array<int> d_in(backend, in), out(backend, in.size()), count(backend, 1, 0);
+  const auto n = static_cast<int>(in.size());
+  launch(backend, blocks_for(in.size(), 128), 128, 0, CompactPositive, d_in.data(), out.data(),
+         count.data(), n);
+  std::vector<int> kept = out.read();
+  kept.resize(static_cast<std::size_t>(count.read()[0]));
+  return kept;
+}
+
+std::vector<int> tile_sums(Backend backend, int tile, std::span<const int> in) {
+  Array<int> d_in(backend, in), out(backend, in.size() / static_cast<std::size_t>(tile));
+  const auto kernel = tile == 8 ? TileSums<8> : tile == 16 ? TileSums<16> : TileSums<32>;
+  launch(backend, static_cast<unsigned>(in.size() / 128), 128, 0, kernel, d_in.data(), out.data());
+  return out.read();
+}
+
+std::vector<int> filter_with_aggregated_counter(Backend backend, std::span<const int> in) {
+  Array<int> d_in(backend, in), out(backend, in.size()), count(backend, 1, 0);
+  launch(backend, blocks_for(in.size(), 128), 128, 0, FilterWithAggregatedCounter, d_in.data(),
+         out.data(), count.data(), static_cast<int>(in.size()));
+  std::vector<int> kept = out.read();
+  kept.resize(static_cast<std::size_t>(count.read()[0]));
+  return kept;
 }
 
 }  // namespace idioms

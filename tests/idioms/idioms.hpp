@@ -82,4 +82,17 @@ struct Kept {
 /// The largest value, by atomicCAS on float bits in shared and then global memory.
 [[nodiscard]] float maximum(Backend backend, std::span<const float> in);
 
+/// The sum of `in` by warp-shuffle block sums and one atomicAdd per block (8 blocks of 256).
+[[nodiscard]] int shuffle_sum(Backend backend, std::span<const int> in);
+/// Each block's inclusive scan of its `threads` values (a multiple of 32, at most 1024).
+[[nodiscard]] std::vector<int> block_inclusive_scans(Backend backend, unsigned threads,
+                                                     std::span<const int> in);
+/// The positive values of `in`, compacted by ballot (in the order the warps reserved room).
+[[nodiscard]] std::vector<int> compact_positive(Backend backend, std::span<const int> in);
+/// The sum of every tile of `tile` (8, 16 or 32) values, by cg::reduce.
+[[nodiscard]] std::vector<int> tile_sums(Backend backend, int tile, std::span<const int> in);
+/// The positive values of `in`, each given its slot by the warp-aggregated counter.
+[[nodiscard]] std::vector<int> filter_with_aggregated_counter(Backend backend,
+                                                              std::span<const int> in);
+
 }  // namespace idioms

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
+#include <numeric>
 #include <random>
 #include <utility>
 #include <vector>
@@ -204,4 +206,48 @@ TEST_CASE("A __syncthreads_count vote and a shared-atomic compaction keep what t
 TEST_CASE("An atomicCAS loop on float bits finds the maximum", "[idioms]") {
   const auto in = random_values<float>(10000, -1000, 1000, 77);
   CHECK(idioms::maximum(backend_under_test, in) == *std::max_element(in.begin(), in.end()));
+}
+
+TEST_CASE("A block sum of warp-shuffle sums, one atomic per block, sums any length", "[idioms]") {
+  const std::size_t n = GENERATE(1, 31, 4096, 100003);
+  const auto in = random_values<int>(n, -100, 100, n + 11);
+  CHECK(idioms::shuffle_sum(backend_under_test, in) == std::accumulate(in.begin(), in.end(), 0));
+}
+
+TEST_CASE("Warp-shuffle scans joined through shared memory scan each block", "[idioms]") {
+  const unsigned threads = GENERATE(32u, 96u, 256u, 1024u);
+  const auto in = random_values<int>(threads * 3, -9, 9, threads);
+  const std::vector<int> out = idioms::block_inclusive_scans(backend_under_test, threads, in);
+  std::vector<int> expected(in.size());
+  for (std::size_t b = 0; b < in.size(); b += threads)
+    std::inclusive_scan(in.begin() + static_cast<std::ptrdiff_t>(b),
+                        in.begin() + static_cast<std::ptrdiff_t>(b + threads),
+                        expected.begin() + static_cast<std::ptrdiff_t>(b));
+  CHECK(out == expected);
+}
+
+TEST_CASE("Ballot compaction and the warp-aggregated counter keep every positive value once",
+          "[idioms]") {
+  const std::size_t n = GENERATE(100, 5000);
+  const auto in = random_values<int>(n, -5, 5, n + 3);
+  std::vector<int> expected;
+  std::copy_if(in.begin(), in.end(), std::back_inserter(expected), [](int v) { return v > 0; });
+  std::sort(expected.begin(), expected.end());
+  // The warps reserve their room in whatever order they run: compare as multisets.
+  for (std::vector<int> kept : {idioms::compact_positive(backend_under_test, in),
+                                idioms::filter_with_aggregated_counter(backend_under_test, in)}) {
+    std::sort(kept.begin(), kept.end());
+    CHECK(kept == expected);
+  }
+}
+
+TEST_CASE("cg::reduce sums tiles of 8, 16 and 32", "[idioms]") {
+  const int tile = GENERATE(8, 16, 32);
+  const auto in = random_values<int>(128 * 5, -50, 50, static_cast<std::uint64_t>(tile));
+  const std::vector<int> sums = idioms::tile_sums(backend_under_test, tile, in);
+  std::vector<int> expected;
+  for (std::size_t t = 0; t < in.size(); t += static_cast<std::size_t>(tile))
+    expected.push_back(std::accumulate(in.begin() + static_cast<std::ptrdiff_t>(t),
+                                       in.begin() + static_cast<std::ptrdiff_t>(t) + tile, 0));
+  CHECK(sums == expected);
 }
