@@ -300,11 +300,14 @@ Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& lim
     throw tutorial::UsageError("--warp-aggregation",
                                "applies to the global and shared strategies (the cluster "
                                "kernel is the guide's, unchanged)");
-  // The rule auto follows: aggregate when the warps' values share bins, and never in the
-  // cluster kernel.
-  p.warp_aggregated =
-      p.strategy != Strategy::cluster &&
-      (aggregation == Aggregation::on || (aggregation == Aggregation::automatic && contended));
+  // The rule auto follows: aggregate the atomics in device memory when the warps' values share
+  // bins. In shared memory it does not pay on an H100 (same-address shared atomics of a warp
+  // cost no more there than spread ones, and the match costs extra); the cluster kernel is the
+  // guide's, unchanged.
+  p.warp_aggregated = p.strategy != Strategy::cluster &&
+                      (aggregation == Aggregation::on ||
+                       (aggregation == Aggregation::automatic && contended &&
+                        p.strategy == Strategy::global));
   return p;
 }
 // [doc:plan]
