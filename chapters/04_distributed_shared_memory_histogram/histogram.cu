@@ -231,8 +231,7 @@ Limits query_limits(tutorial::Backend backend) {
 namespace {
 
 // Where the histogram lives: the strategy, cluster size and shared memory for `nbins`.
-Plan placement(Strategy strategy, unsigned cluster_size, int nbins, const Limits& limits,
-               bool contended) {
+Plan placement(Strategy strategy, unsigned cluster_size, int nbins, const Limits& limits) {
   const auto bytes_for = [](long long bins) {
     return static_cast<std::size_t>(bins) * sizeof(int);
   };
@@ -277,11 +276,9 @@ Plan placement(Strategy strategy, unsigned cluster_size, int nbins, const Limits
     case Strategy::automatic:
       // The guide's point: the cluster size can follow the number of bins. One block's shared
       // memory if the histogram fits there; otherwise the smallest cluster whose distributed
-      // shared memory holds it, up to auto_max_cluster_size; otherwise device memory. When the
-      // warps' values share bins, warp-aggregated atomics in device memory beat the cluster.
+      // shared memory holds it, up to auto_max_cluster_size; otherwise device memory.
       if (bytes_for(nbins) <= limits.shared_bytes_per_block)
         return Plan{Strategy::shared, 1, nbins, bytes_for(nbins)};
-      if (contended) return Plan{Strategy::global, 1, 0, 0};
       for (unsigned size = 2; size <= std::min(auto_max_cluster_size, limits.max_cluster_size);
            size *= 2)
         if (const Plan p = cluster_plan(size); p.shared_bytes <= limits.shared_bytes_per_block)
@@ -295,7 +292,7 @@ Plan placement(Strategy strategy, unsigned cluster_size, int nbins, const Limits
 
 Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& limits,
           Aggregation aggregation, bool contended) {
-  Plan p = placement(strategy, cluster_size, nbins, limits, contended);
+  Plan p = placement(strategy, cluster_size, nbins, limits);
   if (aggregation == Aggregation::on && p.strategy == Strategy::cluster)
     throw tutorial::UsageError("--warp-aggregation",
                                "applies to the global and shared strategies (the cluster "

@@ -74,6 +74,7 @@ PLOT_TEXT = {
 
 
 def histogram_plot(rows, path, text):
+    rows = [r for r in rows if r.get("distribution", "uniform") == "uniform"]
     bins = sorted({int(r["bins"]) for r in rows})
     methods = ["global", "shared", "cluster 2", "cluster 8", "auto", "CUB"]
     fig, ax = plt.subplots(figsize=(7.5, 3.6))
@@ -156,8 +157,12 @@ HEADER = {
     "ja": ["カーネル", "中央値 ms", "GB/s", "コピー比"],
 }
 HISTOGRAM_HEADER = {
-    "en": ["bins", "auto chooses", "auto", "best strategy", "CUB", "auto vs CUB"],
-    "ja": ["ビン数", "auto の選択", "auto", "最速の方式", "CUB", "auto / CUB"],
+    "en": ["values", "bins", "auto chooses", "auto", "best strategy", "CUB", "auto vs CUB"],
+    "ja": ["値の分布", "ビン数", "auto の選択", "auto", "最速の方式", "CUB", "auto / CUB"],
+}
+DISTRIBUTION_NAME = {
+    "en": {"uniform": "uniform", "skewed": "skewed", "single": "one bin"},
+    "ja": {"uniform": "一様", "skewed": "偏り", "single": "1 ビン"},
 }
 HISTOGRAM_PROBLEM = {"en": "n = {n}, G elements/s", "ja": "n = {n}、G 要素/秒"}
 
@@ -227,19 +232,23 @@ class HistogramTable(SphinxDirective):
     def run(self):
         rows, language = _read(self)
         body = []
-        for bins in sorted({int(r["bins"]) for r in rows}):
-            at = [r for r in rows if int(r["bins"]) == bins]
-            speed = {r["method"]: float(r["gelements_per_s"]) for r in at}
-            auto = next(m for m in speed if m.startswith("auto"))
-            cub = next(m for m in speed if m.startswith("CUB"))
-            best = max((m for m in speed if m not in (auto, cub)), key=speed.get)
-            chosen = auto[len("auto ("):].split(",")[0].split(" (")[0].rstrip(")")
-            flag = "" if all(r["verified"] == "yes" for r in at) else " (mismatch)"
-            body.append([f"{bins:,}", chosen, f"{speed[auto]:.0f}{flag}", f"{best}: {speed[best]:.0f}",
-                         f"{speed[cub]:.0f}", f"{speed[auto] / speed[cub]:.2f}x"])
+        distributions = list(dict.fromkeys(r.get("distribution", "uniform") for r in rows))
+        for distribution in distributions:
+            of = [r for r in rows if r.get("distribution", "uniform") == distribution]
+            for bins in sorted({int(r["bins"]) for r in of}):
+                at = [r for r in of if int(r["bins"]) == bins]
+                speed = {r["method"]: float(r["gelements_per_s"]) for r in at}
+                auto = next(m for m in speed if m.startswith("auto"))
+                cub = next(m for m in speed if m.startswith("CUB"))
+                best = max((m for m in speed if m not in (auto, cub)), key=speed.get)
+                chosen = auto[len("auto ("):-1]
+                flag = "" if all(r["verified"] == "yes" for r in at) else " (mismatch)"
+                body.append([DISTRIBUTION_NAME[language].get(distribution, distribution), f"{bins:,}",
+                             chosen, f"{speed[auto]:.0f}{flag}", f"{best}: {speed[best]:.0f}",
+                             f"{speed[cub]:.0f}", f"{speed[auto] / speed[cub]:.2f}x"])
         problem = HISTOGRAM_PROBLEM[language].format(n=f"{int(rows[0]['n']):,}")
         return [_caption(rows[0], language, problem),
-                _table(HISTOGRAM_HEADER[language], body, (12, 28, 10, 22, 10, 12))]
+                _table(HISTOGRAM_HEADER[language], body, (9, 10, 30, 8, 24, 8, 10))]
 
 
 def setup(app):

@@ -109,3 +109,59 @@ TEST_CASE("A large histogram over a cluster of 16 blocks is exact", "[04]") {
     check(histogram::plan(histogram::Strategy::cluster, 16, 900000, limits),
           random_values(200000, -10, 900010, 11), 900000);
 }
+
+TEST_CASE("Warp-aggregated global and shared kernels count every distribution exactly", "[04]") {
+  using histogram::Aggregation;
+  using histogram::Distribution;
+  const auto limits = histogram::query_limits(test::backend_under_test);
+  const auto distribution =
+      GENERATE(Distribution::uniform, Distribution::skewed, Distribution::single);
+  // 20,003 values: the last 16-byte load is partial, and the last warp's lanes run out early.
+  const std::size_t n = GENERATE(20003, 7);
+  const auto values = histogram::make_values(static_cast<long long>(n), 1000, distribution,
+                                             static_cast<std::uint64_t>(n), true);
+  for (auto strategy : {histogram::Strategy::global, histogram::Strategy::shared}) {
+    const auto plan = histogram::plan(strategy, 0, 1000, limits, Aggregation::on, false);
+    CHECK(plan.warp_aggregated);
+    check(plan, values, 1000);
+  }
+}
+
+TEST_CASE("The sample tells spread values from values that share bins", "[04]") {
+  using histogram::Distribution;
+  const auto distinct = [](Distribution d, int nbins) {
+    return histogram::distinct_bins_per_warp(histogram::make_values(1 << 16, nbins, d, 1, false),
+                                             nbins);
+  };
+  // 32 values drawn uniformly from 4096 bins: 4096 * (1 - (4095/4096)^32) = 31.9 distinct.
+  CHECK(distinct(Distribution::uniform, 4096) > 31.0);
+  // 90% of the values in four bins: about 4 + 3.2 others.
+  CHECK(distinct(Distribution::skewed, 4096) < 10.0);
+  CHECK(distinct(Distribution::single, 4096) == 1.0);
+  CHECK(histogram::distinct_bins_per_warp(std::vector<int>{5, 5, 7}, 10) == 2.0);
+}
+
+TEST_CASE("Auto aggregates atomics in device memory when warps share bins, and only there",
+          "[04]") {
+  using histogram::Aggregation;
+  using histogram::Strategy;
+  const histogram::Limits limits{232448, 16, 132};
+  const auto automatic = [&](int nbins, bool contended) {
+    return histogram::plan(Strategy::automatic, 0, nbins, limits, Aggregation::automatic,
+                           contended);
+  };
+  CHECK(automatic(1048576, true).strategy == Strategy::global);
+  CHECK(automatic(1048576, true).warp_aggregated);
+  CHECK_FALSE(automatic(1048576, false).warp_aggregated);
+  // In shared memory, and in the guide's cluster kernel, auto never aggregates.
+  CHECK_FALSE(automatic(4096, true).warp_aggregated);
+  CHECK(automatic(65536, true).strategy == Strategy::cluster);
+  CHECK_FALSE(automatic(65536, true).warp_aggregated);
+  // What the user says wins, where the kernel has it.
+  CHECK(histogram::plan(Strategy::shared, 0, 4096, limits, Aggregation::on, false)
+            .warp_aggregated);
+  CHECK_FALSE(
+      histogram::plan(Strategy::global, 0, 4096, limits, Aggregation::off, true).warp_aggregated);
+  CHECK_THROWS_AS(histogram::plan(Strategy::cluster, 2, 4096, limits, Aggregation::on, false),
+                  tutorial::UsageError);
+}

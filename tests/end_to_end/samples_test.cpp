@@ -118,6 +118,11 @@ std::vector<BadRun> bad_runs() {
                   "--cluster-size"});
   rows.push_back({histogram, {"--strategy", "cluster", "--bins", "5000000"}, "--strategy cluster"});
   rows.push_back({histogram, {"--cluster-size", "4"}, "--cluster-size"});
+  rows.push_back({histogram,
+                  {"--strategy", "cluster", "--warp-aggregation", "on"},
+                  "--warp-aggregation"});
+  rows.push_back({histogram, {"--warp-aggregation", "sometimes"}, "--warp-aggregation"});
+  rows.push_back({histogram, {"--distribution", "normal"}, "--distribution"});
   rows.push_back({histogram, {"--n", "2^40"}, "--n"});
   rows.push_back({histogram, {"--input", "/nonexistent/values.txt"}, "--input"});
   rows.push_back({histogram, {"--input", MALFORMED_VALUES_FILE}, "--input"});
@@ -159,6 +164,12 @@ TEST_CASE("Samples run with default and edge arguments and print one match line 
        {"--strategy", "cluster", "--cluster-size", "8", "--bins", "1001"},
        1},
       {"04_distributed_shared_memory_histogram", {"--distribution", "skewed", "--bins", "256"}, 1},
+      {"04_distributed_shared_memory_histogram",
+       {"--distribution", "single", "--bins", "300000", "--n", "100003"},
+       1},
+      {"04_distributed_shared_memory_histogram",
+       {"--strategy", "shared", "--warp-aggregation", "on", "--n", "4097", "--bins", "33"},
+       1},
       {"05_shared_memory_bank_conflicts", {}, 1},  // one "results: match" line after the table
       {"05_shared_memory_bank_conflicts", {"--stride", "64"}, 1},
       {"06_coroutine_sync_emulation", {}, 5},  // without a GPU the emulator stands in for it
