@@ -301,10 +301,10 @@ Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& lim
   // bins. In shared memory it does not pay on an H100 (same-address shared atomics of a warp
   // cost no more there than spread ones, and the match costs extra); the cluster kernel is the
   // guide's, unchanged.
-  p.warp_aggregated = p.strategy != Strategy::cluster &&
-                      (aggregation == Aggregation::on ||
-                       (aggregation == Aggregation::automatic && contended &&
-                        p.strategy == Strategy::global));
+  p.warp_aggregated =
+      p.strategy != Strategy::cluster &&
+      (aggregation == Aggregation::on ||
+       (aggregation == Aggregation::automatic && contended && p.strategy == Strategy::global));
   return p;
 }
 // [doc:plan]

@@ -178,8 +178,8 @@ struct DeviceRun {
 
 // The counting launch: small enough for the emulator and for Nsight Compute.
 Problem counting_problem(const Variant& v, std::uint64_t seed) {
-  const bool reduction = v.kind == Kind::reduce_interleaved ||
-                         v.kind == Kind::reduce_sequential || v.kind == Kind::reduce_shuffle;
+  const bool reduction = v.kind == Kind::reduce_interleaved || v.kind == Kind::reduce_sequential ||
+                         v.kind == Kind::reduce_shuffle;
   return make_problem(v, reduction ? 4 : 1, kLoadsPerIteration, 64, seed);
 }
 

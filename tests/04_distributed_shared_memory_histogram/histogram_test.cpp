@@ -158,8 +158,7 @@ TEST_CASE("Auto aggregates atomics in device memory when warps share bins, and o
   CHECK(automatic(65536, true).strategy == Strategy::cluster);
   CHECK_FALSE(automatic(65536, true).warp_aggregated);
   // What the user says wins, where the kernel has it.
-  CHECK(histogram::plan(Strategy::shared, 0, 4096, limits, Aggregation::on, false)
-            .warp_aggregated);
+  CHECK(histogram::plan(Strategy::shared, 0, 4096, limits, Aggregation::on, false).warp_aggregated);
   CHECK_FALSE(
       histogram::plan(Strategy::global, 0, 4096, limits, Aggregation::off, true).warp_aggregated);
   CHECK_THROWS_AS(histogram::plan(Strategy::cluster, 2, 4096, limits, Aggregation::on, false),

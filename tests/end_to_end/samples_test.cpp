@@ -118,9 +118,8 @@ std::vector<BadRun> bad_runs() {
                   "--cluster-size"});
   rows.push_back({histogram, {"--strategy", "cluster", "--bins", "5000000"}, "--strategy cluster"});
   rows.push_back({histogram, {"--cluster-size", "4"}, "--cluster-size"});
-  rows.push_back({histogram,
-                  {"--strategy", "cluster", "--warp-aggregation", "on"},
-                  "--warp-aggregation"});
+  rows.push_back(
+      {histogram, {"--strategy", "cluster", "--warp-aggregation", "on"}, "--warp-aggregation"});
   rows.push_back({histogram, {"--warp-aggregation", "sometimes"}, "--warp-aggregation"});
   rows.push_back({histogram, {"--distribution", "normal"}, "--distribution"});
   rows.push_back({histogram, {"--n", "2^40"}, "--n"});

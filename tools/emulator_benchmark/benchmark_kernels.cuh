@@ -39,4 +39,3 @@ __global__ void WarpSum(const float* in, float* out) {
   for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
   if (threadIdx.x % 32 == 0) out[i / 32] = v;
 }
-

@@ -92,8 +92,7 @@ double measure_shuffles(unsigned threads, unsigned blocks) {
   for (int repetition = 0; repetition < 5; ++repetition) {
     const auto t0 = std::chrono::steady_clock::now();
     simt::launch(config, kernel, in.data(), out.data());
-    seconds.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
   std::sort(seconds.begin(), seconds.end());
   for (std::size_t w = 0; w < out.size(); ++w) {
@@ -155,8 +154,7 @@ int main() {
   std::printf(
       "\nA warp-shuffle tree (5 __shfl_down_sync per lane), 1 worker, checks off, beside the "
       "block barrier\n");
-  std::printf("%8s %24s %24s\n", "threads", "ns per lane per shuffle",
-              "ns per thread-barrier");
+  std::printf("%8s %24s %24s\n", "threads", "ns per lane per shuffle", "ns per thread-barrier");
   for (unsigned threads : {128u, 256u, 1024u}) {
     const unsigned blocks = (1u << 23) / threads;
     const double shuffle = measure_shuffles(threads, blocks);

@@ -55,8 +55,7 @@ bool ordered(std::uint16_t earlier, std::uint16_t earlier_phase, unsigned rank,
           << interval_text(block) << ": thread " << first - 1 << " " << first_did << " "
           << describe_shared(unit, dynamic, offset) << " at " << place_of(first_file, first_line)
           << " and thread " << thread_rank() << " " << second_does << " it at "
-          << place_of(file, line)
-          << " with no barrier in between. "
+          << place_of(file, line) << " with no barrier in between. "
           << (warp_of(first - 1) == warp_of(thread_rank())
                   ? "A __syncwarp() between the two accesses orders them (the two threads are "
                     "lanes of one warp, and since Volta the lanes of a warp do not run in "

@@ -25,14 +25,14 @@ struct ThreadSlot {
 
 /// @brief The GPU thread the current worker is running: what `threadIdx` and friends read.
 struct ThreadContext {
-  ThreadSlot* slot = nullptr;   ///< The running thread, in the chain being run.
+  ThreadSlot* slot = nullptr;         ///< The running thread, in the chain being run.
   ThreadSlot* chain_begin = nullptr;  ///< The first slot of the chain being run.
-  Uint3 block_idx;              ///< `blockIdx`
-  Uint3 block_dim;              ///< `blockDim`
-  Uint3 grid_dim;               ///< `gridDim`
-  BlockState* block = nullptr;  ///< The thread's block.
-  UnitState* unit = nullptr;    ///< The blocks run together with it (its cluster).
-  bool checking = false;        ///< Shared accesses are recorded (diagnostics, counters).
+  Uint3 block_idx;                    ///< `blockIdx`
+  Uint3 block_dim;                    ///< `blockDim`
+  Uint3 grid_dim;                     ///< `gridDim`
+  BlockState* block = nullptr;        ///< The thread's block.
+  UnitState* unit = nullptr;          ///< The blocks run together with it (its cluster).
+  bool checking = false;              ///< Shared accesses are recorded (diagnostics, counters).
 };
 
 /// @brief The running thread of this worker (a trivial type, so access needs no TLS wrapper).

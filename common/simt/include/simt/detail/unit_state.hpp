@@ -48,14 +48,14 @@ struct BlockScheduling {
   /// among the strays): no count is needed.
   const Site* barrier = nullptr;
   BarrierKind barrier_kind = BarrierKind::block;
-  std::vector<StrayArrival> strays;        ///< Those waiting elsewhere.
-  std::vector<WarpWaits> warps;            ///< By warp: lanes waiting at warp collectives.
-  unsigned waiting_warps = 0;              ///< Warps with a lane waiting at a collective.
-  std::vector<unsigned> exited;            ///< Ranks of the threads that returned.
-  std::size_t exits_in_chain = 0;          ///< exited.size() when the chain was built.
-  int predicate_count = 0;                 ///< Sum of `__syncthreads_count` predicates so far.
-  int released_count = 0;                  ///< The count the last released barrier returns.
-  std::vector<std::uint16_t> warp_phase;   ///< Per warp: warp barriers passed this interval.
+  std::vector<StrayArrival> strays;       ///< Those waiting elsewhere.
+  std::vector<WarpWaits> warps;           ///< By warp: lanes waiting at warp collectives.
+  unsigned waiting_warps = 0;             ///< Warps with a lane waiting at a collective.
+  std::vector<unsigned> exited;           ///< Ranks of the threads that returned.
+  std::size_t exits_in_chain = 0;         ///< exited.size() when the chain was built.
+  int predicate_count = 0;                ///< Sum of `__syncthreads_count` predicates so far.
+  int released_count = 0;                 ///< The count the last released barrier returns.
+  std::vector<std::uint16_t> warp_phase;  ///< Per warp: warp barriers passed this interval.
 };
 
 /// @brief The bookkeeping of one block.
@@ -92,10 +92,10 @@ struct UnitState {
   /// Chains run threads in rank order (no shuffle seed), so a warp's lanes are side by side and
   /// a collective can be completed where its last lane arrives.
   bool rank_ordered = true;
-  std::uint32_t next_epoch = 1;     ///< Stamps for barrier intervals, never reused by this worker.
-  SharedMemoryCounters counts;      ///< This worker's counts for the launch.
-  unsigned threads_per_block = 0;   ///< Threads in each block.
-  AccessSites access_sites;         ///< Places named by the race records.
+  std::uint32_t next_epoch = 1;    ///< Stamps for barrier intervals, never reused by this worker.
+  SharedMemoryCounters counts;     ///< This worker's counts for the launch.
+  unsigned threads_per_block = 0;  ///< Threads in each block.
+  AccessSites access_sites;        ///< Places named by the race records.
   const Site* dynamic_declared = nullptr;  ///< The `extern __shared__` declaration, once seen.
   const char* kernel = nullptr;            ///< The kernel's name when the registry knows it.
 };

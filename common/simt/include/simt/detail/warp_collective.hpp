@@ -30,8 +30,7 @@ namespace simt::detail {
 /// computes the results and rewinds the chain to the group's first lane, so the warp runs on
 /// while its frames are still in cache. Anything else is left to the scheduler
 /// (UnitRunner::settle_warp), and the next thread of the chain runs.
-std::coroutine_handle<> complete_in_place(WarpWaits& warp, const WarpCollective& c,
-                                          unsigned rank);
+std::coroutine_handle<> complete_in_place(WarpWaits& warp, const WarpCollective& c, unsigned rank);
 
 /// @brief Reports lanes of warp `w` that wait at the same operation as the group `expected`
 /// with a mask that names some of the group's lanes but is not the group's (each lane then
