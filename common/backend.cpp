@@ -19,7 +19,7 @@ BackendSelection select_backend(BackendChoice choice, ComputeCapability minimum)
   DeviceQuery query = query_device();
   std::string why_not;
   if (!query.device) {
-    why_not = "no CUDA device (" + query.why_none + ")";
+    why_not = query.why_none;
   } else if (query.device->capability < minimum) {
     why_not = query.device->name + " has compute capability " +
               query.device->capability.to_string() + "; this chapter needs " + minimum.to_string() +

@@ -30,7 +30,7 @@ enum class Backend {
 struct BackendSelection {
   Backend backend = Backend::emulator;  ///< Where to run.
   std::optional<DeviceInfo> device;     ///< The GPU, when one was found (even if not used).
-  std::string reason;  ///< Why the emulator runs: "no CUDA device (...)", "--backend host", ...
+  std::string reason;  ///< Why the emulator runs: "no NVIDIA driver found", "--backend host", ...
   /// @brief The one line a sample prints when `auto` fell back to the emulator; empty otherwise.
   [[nodiscard]] std::string notice() const;
   bool fell_back = false;  ///< `auto` chose the emulator because no suitable GPU was found.

@@ -14,9 +14,17 @@ DeviceQuery query_device() {
   int count = 0;
   if (const cudaError_t rc = cudaGetDeviceCount(&count); rc != cudaSuccess) {
     cudaGetLastError();  // clear the sticky-free error so later calls start clean
-    return {std::nullopt, std::string(cudaGetErrorName(rc)) + ": " + cudaGetErrorString(rc)};
+    // cudaDriverGetVersion reports 0 when no driver is installed at all: the runtime then says
+    // "insufficient driver", which would send a learner to upgrade a driver they do not have.
+    int driver = 0;
+    if (rc == cudaErrorInsufficientDriver && cudaDriverGetVersion(&driver) == cudaSuccess &&
+        driver == 0)
+      return {std::nullopt, "no NVIDIA driver found"};
+    if (rc == cudaErrorNoDevice) return {std::nullopt, "no CUDA-capable GPU found"};
+    return {std::nullopt, "no CUDA device (" + std::string(cudaGetErrorName(rc)) + ": " +
+                              cudaGetErrorString(rc) + ")"};
   }
-  if (count == 0) return {std::nullopt, "the CUDA runtime reports no devices"};
+  if (count == 0) return {std::nullopt, "no CUDA device (the CUDA runtime reports none)"};
 
   cudaDeviceProp p{};
   CUDA_CHECK(cudaGetDeviceProperties(&p, 0));

@@ -33,7 +33,9 @@ struct DeviceInfo {
 /// @brief Device 0, or why there is none (no driver, no device, ...).
 struct DeviceQuery {
   std::optional<DeviceInfo> device;  ///< Set when a usable device was found.
-  std::string why_none;              ///< CUDA's reason when `device` is empty.
+  /// Why `device` is empty, as a learner should read it: "no NVIDIA driver found", "no
+  /// CUDA-capable GPU found", or "no CUDA device (cudaErrorXxx: what CUDA says)".
+  std::string why_none;
 };
 
 /// @brief Asks the CUDA runtime for device 0; never throws, never crashes without a GPU.
