@@ -6,6 +6,8 @@
 #include "../backend_under_test.hpp"
 #include "../catch.hpp"
 
+#include <simt/launch.hpp>
+
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -188,4 +190,27 @@ TEST_CASE("Tiles, large tiles, coalesced groups and partitions agree with loops 
                                 << ", expected " << e[k]);
   }
   CHECK(wrong == 0);
+}
+
+TEST_CASE("On the emulator, warp collectives give the same results in shuffled lane orders and "
+          "with every check on",
+          "[warp]") {
+  if (backend_under_test != tutorial::Backend::emulator) return;  // an emulator setting
+  const auto v = random_values<int>(128 * 3, -20, 120, 9);
+  const auto values = random_values<unsigned>(32, 0, 999, 4);
+  const std::vector<int> groups = warp_primitives::group_collectives(backend_under_test, v);
+  const std::vector<unsigned> votes =
+      warp_primitives::votes_matches_reductions(backend_under_test, values);
+  const std::vector<long long> shuffles = warp_primitives::shuffle_every_mode(backend_under_test);
+  const simt::Settings saved = simt::settings();
+  simt::settings().diagnostics = true;
+  simt::settings().count_bank_conflicts = true;
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    simt::settings().shuffle_seed = seed;
+    INFO("shuffle seed " << seed);
+    CHECK(warp_primitives::group_collectives(backend_under_test, v) == groups);
+    CHECK(warp_primitives::votes_matches_reductions(backend_under_test, values) == votes);
+    CHECK(warp_primitives::shuffle_every_mode(backend_under_test) == shuffles);
+  }
+  simt::settings() = saved;
 }
