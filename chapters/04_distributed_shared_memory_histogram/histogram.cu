@@ -1,5 +1,5 @@
-// Chapter 04's launches: the strategy choice, the three kernels on the GPU and on the CPU
-// emulator, and the benchmark against CUB.
+// Chapter 04's launches: the kernels on the GPU and on the CPU emulator, then the plan (where
+// the histogram lives, whether warps aggregate their atomics) and the device's limits.
 
 #include "histogram.hpp"
 #include "histogram_kernels.cuh"
@@ -63,9 +63,12 @@ void prepare(Kernel kernel, const Plan& plan) {
     CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
 }
 
+}  // namespace
+
 // [doc:launch]
-void launch_on_device(const Plan& plan, int* bins, int nbins, const int* input, long long n,
+void launch_on_device(const Plan& plan, int* bins, const int* input, long long n,
                       const Limits& limits) {
+  const int nbins = plan.nbins;
   require_aligned(input);
   const unsigned threads_per_block = threads_per_block_for(plan);
   int per_sm = 0;
@@ -107,8 +110,11 @@ void launch_on_device(const Plan& plan, int* bins, int nbins, const int* input, 
   CUDA_CHECK(cudaGetLastError());
 }
 
-void launch_on_emulator(const Plan& plan, int* bins, int nbins, const int* input, long long n,
+namespace {
+
+void launch_on_emulator(const Plan& plan, int* bins, const int* input, long long n,
                         const Limits& limits) {
+  const int nbins = plan.nbins;
   require_aligned(input);
   const unsigned threads_per_block = threads_per_block_for(plan);
   const unsigned blocks = grid_blocks(tutorial::Backend::emulator, plan, n, limits, 0);
@@ -139,53 +145,30 @@ void launch_on_emulator(const Plan& plan, int* bins, int nbins, const int* input
 
 }  // namespace
 
-const char* name_of(Distribution distribution) {
-  switch (distribution) {
-    case Distribution::uniform: return "uniform";
-    case Distribution::skewed: return "skewed";
-    case Distribution::single: return "single";
+std::vector<int> compute(tutorial::Backend backend, const Plan& plan, const Limits& limits,
+                         std::span<const int> input) {
+  std::vector<int> bins(static_cast<std::size_t>(plan.nbins), 0);
+  const auto n = static_cast<long long>(input.size());
+  if (backend == tutorial::Backend::emulator) {
+    // A copy when the caller's values are not 16-byte aligned (a vector's always are).
+    std::vector<int> aligned;
+    const int* values = input.data();
+    if (reinterpret_cast<std::uintptr_t>(values) % alignof(int4) != 0) {
+      aligned.assign(input.begin(), input.end());
+      values = aligned.data();
+    }
+    launch_on_emulator(plan, bins.data(), values, n, limits);
+    return bins;
   }
-  return "?";
+  tutorial::DeviceBuffer<int> d_input(input);
+  tutorial::DeviceBuffer<int> d_bins(bins.size());
+  CUDA_CHECK(cudaMemset(d_bins.get(), 0, bins.size() * sizeof(int)));  // the kernels add to bins
+  launch_on_device(plan, d_bins.get(), d_input.get(), n, limits);
+  d_bins.copy_to(bins);
+  return bins;
 }
 
-std::vector<int> make_values(long long n, int nbins, Distribution distribution, std::uint64_t seed,
-                             bool beyond_range) {
-  std::mt19937_64 random(seed);
-  const int margin = beyond_range ? nbins / 8 + 1 : 0;
-  std::uniform_int_distribution<int> wide(-margin, nbins - 1 + margin);
-  std::uniform_int_distribution<int> hot(0, 3);
-  std::uniform_real_distribution<double> coin(0.0, 1.0);
-  std::vector<int> values(static_cast<std::size_t>(n));
-  for (int& v : values) {
-    switch (distribution) {
-      case Distribution::uniform: v = wide(random); break;
-      case Distribution::skewed:
-        v = coin(random) < 0.9 ? (nbins / 4) * hot(random) : wide(random);
-        break;
-      case Distribution::single: v = nbins / 2; break;
-    }
-  }
-  return values;
-}
-
-// [doc:sample]
-double distinct_bins_per_warp(std::span<const int> input, int nbins) {
-  const std::size_t windows =
-      std::min<std::size_t>(1024, std::max<std::size_t>(1, input.size() / 32));
-  const std::size_t step = input.size() / windows;
-  double total = 0;
-  for (std::size_t w = 0; w < windows; ++w) {
-    int seen[32];
-    int distinct = 0;
-    for (std::size_t k = w * step; k < std::min(input.size(), w * step + 32); ++k) {
-      const int bin = std::clamp(input[k], 0, nbins - 1);
-      if (std::find(seen, seen + distinct, bin) == seen + distinct) seen[distinct++] = bin;
-    }
-    total += distinct;
-  }
-  return total / static_cast<double>(windows);
-}
-// [doc:sample]
+// The plan: where the histogram lives, and whether warps aggregate their atomics.
 
 std::string Plan::describe() const {
   const std::string size = tutorial::format_bytes(shared_bytes);
@@ -230,33 +213,34 @@ Limits query_limits(tutorial::Backend backend) {
 // [doc:plan]
 namespace {
 
+std::size_t bytes_for(long long bins) { return static_cast<std::size_t>(bins) * sizeof(int); }
+
+// The histogram split over a cluster of `size` blocks.
+Plan cluster_plan(int nbins, unsigned size) {
+  const int per_block = static_cast<int>((nbins + size - 1) / size);
+  return Plan{Strategy::cluster, nbins, size, per_block, bytes_for(per_block)};
+}
+
 // Where the histogram lives: the strategy, cluster size and shared memory for `nbins`.
 Plan placement(Strategy strategy, unsigned cluster_size, int nbins, const Limits& limits) {
-  const auto bytes_for = [](long long bins) {
-    return static_cast<std::size_t>(bins) * sizeof(int);
-  };
-  const auto cluster_plan = [&](unsigned size) {
-    const int per_block = static_cast<int>((nbins + size - 1) / size);
-    return Plan{Strategy::cluster, size, per_block, bytes_for(per_block)};
-  };
   const std::string one_block = tutorial::format_bytes(limits.shared_bytes_per_block);
 
   switch (strategy) {
-    case Strategy::global: return Plan{Strategy::global, 1, 0, 0};
+    case Strategy::global: return Plan{Strategy::global, nbins, 1, 0, 0};
     case Strategy::shared:
       if (bytes_for(nbins) > limits.shared_bytes_per_block)
         throw tutorial::UsageError("--strategy shared",
                                    std::to_string(nbins) + " bins need " +
                                        tutorial::format_bytes(bytes_for(nbins)) +
                                        " of shared memory; a block has at most " + one_block);
-      return Plan{Strategy::shared, 1, nbins, bytes_for(nbins)};
+      return Plan{Strategy::shared, nbins, 1, nbins, bytes_for(nbins)};
     case Strategy::cluster: {
       if (cluster_size > limits.max_cluster_size)
         throw tutorial::UsageError("--cluster-size", "this device schedules clusters of at most " +
                                                          std::to_string(limits.max_cluster_size) +
                                                          " blocks");
       if (cluster_size != 0) {
-        const Plan p = cluster_plan(cluster_size);
+        const Plan p = cluster_plan(nbins, cluster_size);
         if (p.shared_bytes > limits.shared_bytes_per_block)
           throw tutorial::UsageError("--cluster-size",
                                      std::to_string(nbins) + " bins over " +
@@ -266,7 +250,8 @@ Plan placement(Strategy strategy, unsigned cluster_size, int nbins, const Limits
         return p;
       }
       for (unsigned size = 1; size <= limits.max_cluster_size; size *= 2)
-        if (const Plan p = cluster_plan(size); p.shared_bytes <= limits.shared_bytes_per_block)
+        if (const Plan p = cluster_plan(nbins, size);
+            p.shared_bytes <= limits.shared_bytes_per_block)
           return p;
       throw tutorial::UsageError(
           "--strategy cluster",
@@ -278,12 +263,13 @@ Plan placement(Strategy strategy, unsigned cluster_size, int nbins, const Limits
       // memory if the histogram fits there; otherwise the smallest cluster whose distributed
       // shared memory holds it, up to auto_max_cluster_size; otherwise device memory.
       if (bytes_for(nbins) <= limits.shared_bytes_per_block)
-        return Plan{Strategy::shared, 1, nbins, bytes_for(nbins)};
+        return Plan{Strategy::shared, nbins, 1, nbins, bytes_for(nbins)};
       for (unsigned size = 2; size <= std::min(auto_max_cluster_size, limits.max_cluster_size);
            size *= 2)
-        if (const Plan p = cluster_plan(size); p.shared_bytes <= limits.shared_bytes_per_block)
+        if (const Plan p = cluster_plan(nbins, size);
+            p.shared_bytes <= limits.shared_bytes_per_block)
           return p;
-      return Plan{Strategy::global, 1, 0, 0};
+      return Plan{Strategy::global, nbins, 1, 0, 0};
   }
   return Plan{};
 }
@@ -309,99 +295,17 @@ Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& lim
 }
 // [doc:plan]
 
-std::vector<int> compute(tutorial::Backend backend, const Plan& plan, std::span<const int> input,
-                         int nbins) {
-  const Limits limits = query_limits(backend);
-  std::vector<int> bins(static_cast<std::size_t>(nbins), 0);
-  const auto n = static_cast<long long>(input.size());
-  if (backend == tutorial::Backend::emulator) {
-    // A copy when the caller's values are not 16-byte aligned (a vector's always are).
-    std::vector<int> aligned;
-    const int* values = input.data();
-    if (reinterpret_cast<std::uintptr_t>(values) % alignof(int4) != 0) {
-      aligned.assign(input.begin(), input.end());
-      values = aligned.data();
-    }
-    launch_on_emulator(plan, bins.data(), nbins, values, n, limits);
-    return bins;
+std::vector<Plan> every_plan(int nbins, const Limits& limits) {
+  std::vector<Plan> plans;
+  const bool one_block = bytes_for(nbins) <= limits.shared_bytes_per_block;
+  for (const Aggregation a : {Aggregation::off, Aggregation::on}) {
+    plans.push_back(plan(Strategy::global, 0, nbins, limits, a));
+    if (one_block) plans.push_back(plan(Strategy::shared, 0, nbins, limits, a));
   }
-  tutorial::DeviceBuffer<int> d_input(input);
-  tutorial::DeviceBuffer<int> d_bins(bins.size());
-  CUDA_CHECK(cudaMemset(d_bins.get(), 0, bins.size() * sizeof(int)));  // the kernels add to bins
-  launch_on_device(plan, d_bins.get(), nbins, d_input.get(), n, limits);
-  d_bins.copy_to(bins);
-  return bins;
-}
-
-std::vector<BenchmarkRow> benchmark_on_device(long long n, const std::vector<int>& bin_counts,
-                                              const std::vector<Distribution>& distributions,
-                                              std::uint64_t seed) {
-  const Limits limits = query_limits(tutorial::Backend::device);
-  const auto count = static_cast<std::size_t>(n);
-  tutorial::DeviceBuffer<int> d_input(count);
-  std::vector<BenchmarkRow> rows;
-  for (const Distribution distribution : distributions)
-    for (const int nbins : bin_counts) {
-      // In range: CUB drops values outside [0, nbins) where the kernels clamp them.
-      const std::vector<int> input =
-          make_values(n, nbins, distribution, seed + static_cast<std::uint64_t>(nbins), false);
-      d_input.copy_from(input);
-      std::vector<int> expected(static_cast<std::size_t>(nbins), 0);
-      for (int v : input) ++expected[static_cast<std::size_t>(v)];
-
-      tutorial::DeviceBuffer<int> d_bins(static_cast<std::size_t>(nbins));
-      std::vector<int> bins(static_cast<std::size_t>(nbins));
-      const auto measure = [&](const std::string& method, const std::function<void()>& run) {
-        const tutorial::Timing t = tutorial::time_on_device([&] {
-          CUDA_CHECK(cudaMemsetAsync(d_bins.get(), 0, bins.size() * sizeof(int)));
-          run();
-        });
-        d_bins.copy_to(bins);
-        rows.push_back({distribution, nbins, method, t.median_ms,
-                        static_cast<double>(n) / (t.median_ms * 1e-3), bins == expected});
-      };
-
-      std::vector<Plan> plans;
-      for (const Aggregation a : {Aggregation::off, Aggregation::on}) {
-        plans.push_back(plan(Strategy::global, 0, nbins, limits, a, false));
-        if (static_cast<std::size_t>(nbins) * sizeof(int) <= limits.shared_bytes_per_block)
-          plans.push_back(plan(Strategy::shared, 0, nbins, limits, a, false));
-      }
-      for (unsigned size = 1; size <= limits.max_cluster_size; size *= 2) {
-        const int per_block = (nbins + static_cast<int>(size) - 1) / static_cast<int>(size);
-        if (static_cast<std::size_t>(per_block) * sizeof(int) <= limits.shared_bytes_per_block)
-          plans.push_back(plan(Strategy::cluster, size, nbins, limits, Aggregation::off, false));
-      }
-      for (const Plan& p : plans) {
-        std::string name = p.strategy == Strategy::global ? "global"
-                           : p.strategy == Strategy::shared
-                               ? "shared"
-                               : "cluster " + std::to_string(p.cluster_size);
-        if (p.warp_aggregated) name += ", warp-aggregated";
-        measure(name, [&] { launch_on_device(p, d_bins.get(), nbins, d_input.get(), n, limits); });
-      }
-      // auto decides from a sample of the input, as the sample program does.
-      const bool contended = distinct_bins_per_warp(input, nbins) <= aggregate_at_most_distinct;
-      const Plan chosen =
-          plan(Strategy::automatic, 0, nbins, limits, Aggregation::automatic, contended);
-      measure("auto (" + chosen.describe() + ")",
-              [&] { launch_on_device(chosen, d_bins.get(), nbins, d_input.get(), n, limits); });
-
-      // [doc:cub]
-      // CUB's histogram over nbins equal-width bins of [0, nbins): the library a CUDA
-      // programmer would otherwise reach for. Its scratch space is sized by a first call with
-      // no storage.
-      std::size_t scratch_bytes = 0;
-      CUDA_CHECK(cub::DeviceHistogram::HistogramEven(nullptr, scratch_bytes, d_input.get(),
-                                                     d_bins.get(), nbins + 1, 0, nbins, n));
-      tutorial::DeviceBuffer<std::byte> scratch(std::max<std::size_t>(scratch_bytes, 1));
-      measure("CUB DeviceHistogram::HistogramEven", [&] {
-        CUDA_CHECK(cub::DeviceHistogram::HistogramEven(scratch.get(), scratch_bytes, d_input.get(),
-                                                       d_bins.get(), nbins + 1, 0, nbins, n));
-      });
-      // [doc:cub]
-    }
-  return rows;
+  for (unsigned size = 1; size <= limits.max_cluster_size; size *= 2)
+    if (const Plan p = cluster_plan(nbins, size); p.shared_bytes <= limits.shared_bytes_per_block)
+      plans.push_back(p);
+  return plans;
 }
 
 }  // namespace histogram

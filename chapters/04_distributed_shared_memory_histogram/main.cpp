@@ -2,7 +2,9 @@
 // "Distributed Shared Memory"). Builds a histogram with the strategy the number of bins calls
 // for, checks it exactly against a CPU histogram, and can benchmark every strategy against CUB.
 
+#include "benchmark.hpp"
 #include "histogram.hpp"
+#include "inputs.hpp"
 
 #include "common/backend.hpp"
 #include "common/cli.hpp"
@@ -25,15 +27,6 @@ namespace {
 using histogram::Aggregation;
 using histogram::Distribution;
 using histogram::Strategy;
-
-// [doc:reference]
-// The CPU reference: clamp like the kernels, count.
-std::vector<int> reference_histogram(const std::vector<int>& values, int nbins) {
-  std::vector<int> bins(static_cast<std::size_t>(nbins), 0);
-  for (int v : values) ++bins[static_cast<std::size_t>(std::clamp(v, 0, nbins - 1))];
-  return bins;
-}
-// [doc:reference]
 
 // Whitespace-separated integers; a malformed token is refused with its line number.
 std::vector<int> read_values(const std::string& path) {
@@ -75,18 +68,17 @@ void run_benchmark(long long n, const std::vector<int>& bin_counts,
   for (const auto& [key, group] : groups) {
     double best = 0, cub = 0, chosen = 0;
     for (const auto* r : group) {
-      if (r->method.starts_with("CUB"))
-        cub = r->elements_per_s;
-      else if (r->method.starts_with("auto"))
-        chosen = r->elements_per_s;
-      else
-        best = std::max(best, r->elements_per_s);
+      switch (r->method) {
+        case histogram::Method::cub: cub = r->elements_per_s; break;
+        case histogram::Method::automatic: chosen = r->elements_per_s; break;
+        case histogram::Method::plan: best = std::max(best, r->elements_per_s); break;
+      }
     }
     std::printf("\n%s values, %d bins\n  %-62s %9s %10s %8s %7s  %s\n",
                 histogram::name_of(key.first), key.second, "method", "ms", "G el/s", "of best",
                 "vs CUB", "result");
     for (const auto* r : group)
-      std::printf("  %-62s %9.3f %10.1f %7.2fx %6.2fx  %s\n", r->method.c_str(), r->median_ms,
+      std::printf("  %-62s %9.3f %10.1f %7.2fx %6.2fx  %s\n", r->name().c_str(), r->median_ms,
                   r->elements_per_s / 1e9, r->elements_per_s / best, r->elements_per_s / cub,
                   r->verified ? "match" : "MISMATCH");
     std::printf("  auto: %.2fx the best strategy, %.2fx CUB\n", chosen / best, chosen / cub);
@@ -94,12 +86,24 @@ void run_benchmark(long long n, const std::vector<int>& bin_counts,
   if (!csv_path.empty()) {
     std::ofstream csv(csv_path);
     const std::string label = tutorial::measurement_label(device);
+    // What was timed, in columns (kind, strategy, cluster size, aggregation) as well as by name,
+    // so that the docs' tables and plots need not parse names.
     csv << tutorial::measurement_label_columns
-        << ",n,distribution,bins,method,median_ms,gelements_per_s,verified\n";
-    for (const auto& r : rows)
+        << ",n,distribution,bins,method,kind,strategy,cluster_size,warp_aggregated,median_ms,"
+           "gelements_per_s,verified\n";
+    for (const auto& r : rows) {
+      const char* kind = r.method == histogram::Method::cub         ? "cub"
+                         : r.method == histogram::Method::automatic ? "auto"
+                                                                    : "plan";
+      const char* strategy = r.method == histogram::Method::cub    ? ""
+                             : r.plan.strategy == Strategy::global ? "global"
+                             : r.plan.strategy == Strategy::shared ? "shared"
+                                                                   : "cluster";
       csv << label << ',' << n << ',' << histogram::name_of(r.distribution) << ',' << r.nbins
-          << ",\"" << r.method << "\"," << r.median_ms << ',' << r.elements_per_s / 1e9 << ','
-          << (r.verified ? "yes" : "no") << '\n';
+          << ",\"" << r.name() << "\"," << kind << ',' << strategy << ',' << r.plan.cluster_size
+          << ',' << (r.plan.warp_aggregated ? "yes" : "no") << ',' << r.median_ms << ','
+          << r.elements_per_s / 1e9 << ',' << (r.verified ? "yes" : "no") << '\n';
+    }
     if (!csv) throw tutorial::UsageError("--csv", "cannot write '" + csv_path + "'");
     std::printf("\nwrote %s\n", csv_path.c_str());
   }
@@ -194,8 +198,8 @@ int main(int argc, char** argv) {
     std::printf("%zu values, %d bins (%.1f distinct bins per 32 values): %s\n", values.size(),
                 nbins, distinct, plan.describe().c_str());
 
-    const std::vector<int> bins = histogram::compute(backend, plan, values, nbins);
-    const std::vector<int> expected = reference_histogram(values, nbins);
+    const std::vector<int> bins = histogram::compute(backend, plan, limits, values);
+    const std::vector<int> expected = histogram::reference_histogram(values, nbins);
     std::size_t wrong = 0, first = 0;
     for (std::size_t b = bins.size(); b-- > 0;)
       if (bins[b] != expected[b]) ++wrong, first = b;

@@ -73,20 +73,36 @@ PLOT_TEXT = {
 }
 
 
+def _plan(r):
+    """What a row of histogram_h100.csv timed, from its columns: (kind, strategy, cluster size,
+    warp-aggregated)."""
+    return (r["kind"], r["strategy"], int(r["cluster_size"]), r["warp_aggregated"] == "yes")
+
+
+# The bars of the plot: which rows each takes, and its legend's key in TEXT.
+HISTOGRAM_BARS = [
+    ("global", lambda p: p == ("plan", "global", 1, False)),
+    ("shared", lambda p: p == ("plan", "shared", 1, False)),
+    ("cluster 2", lambda p: p == ("plan", "cluster", 2, False)),
+    ("cluster 8", lambda p: p == ("plan", "cluster", 8, False)),
+    ("auto", lambda p: p[0] == "auto"),
+    ("CUB", lambda p: p[0] == "cub"),
+]
+
+
 def histogram_plot(rows, path, text):
-    rows = [r for r in rows if r.get("distribution", "uniform") == "uniform"]
+    rows = [r for r in rows if r["distribution"] == "uniform"]
     bins = sorted({int(r["bins"]) for r in rows})
-    methods = ["global", "shared", "cluster 2", "cluster 8", "auto", "CUB"]
     fig, ax = plt.subplots(figsize=(7.5, 3.6))
-    width = 0.8 / len(methods)
-    for k, prefix in enumerate(methods):
+    width = 0.8 / len(HISTOGRAM_BARS)
+    for k, (key, takes) in enumerate(HISTOGRAM_BARS):
         xs, ys = [], []
         for i, b in enumerate(bins):
-            match = [r for r in rows if int(r["bins"]) == b and r["method"].startswith(prefix)]
+            match = [r for r in rows if int(r["bins"]) == b and takes(_plan(r))]
             if match:
-                xs.append(i + (k - len(methods) / 2) * width + width / 2)
+                xs.append(i + (k - len(HISTOGRAM_BARS) / 2) * width + width / 2)
                 ys.append(float(match[0]["gelements_per_s"]))
-        ax.bar(xs, ys, width, label=text[prefix])
+        ax.bar(xs, ys, width, label=text[key])
     ax.set_xticks(range(len(bins)), [f"{b:,}" for b in bins])
     ax.set_yscale("log")
     ax.set_xlabel(text["bins"])
@@ -232,23 +248,27 @@ class HistogramTable(SphinxDirective):
     def run(self):
         rows, language = _read(self)
         body = []
-        distributions = list(dict.fromkeys(r.get("distribution", "uniform") for r in rows))
+        distributions = list(dict.fromkeys(r["distribution"] for r in rows))
         for distribution in distributions:
-            of = [r for r in rows if r.get("distribution", "uniform") == distribution]
+            of = [r for r in rows if r["distribution"] == distribution]
             for bins in sorted({int(r["bins"]) for r in of}):
                 at = [r for r in of if int(r["bins"]) == bins]
-                speed = {r["method"]: float(r["gelements_per_s"]) for r in at}
-                auto = next(m for m in speed if m.startswith("auto"))
-                cub = next(m for m in speed if m.startswith("CUB"))
-                best = max((m for m in speed if m not in (auto, cub)), key=speed.get)
-                chosen = auto[len("auto ("):-1]
+                auto = next(r for r in at if r["kind"] == "auto")
+                cub = next(r for r in at if r["kind"] == "cub")
+                best = max((r for r in at if r["kind"] == "plan"),
+                           key=lambda r: float(r["gelements_per_s"]))
+                _, strategy, size, aggregated = _plan(auto)
+                chosen = (f"cluster {size}" if strategy == "cluster" else strategy) + \
+                    (", warp-aggregated" if aggregated else "")
+                speed = {id(r): float(r["gelements_per_s"]) for r in (auto, cub, best)}
                 flag = "" if all(r["verified"] == "yes" for r in at) else " (mismatch)"
                 body.append([DISTRIBUTION_NAME[language].get(distribution, distribution), f"{bins:,}",
-                             chosen, f"{speed[auto]:.0f}{flag}", f"{best}: {speed[best]:.0f}",
-                             f"{speed[cub]:.0f}", f"{speed[auto] / speed[cub]:.2f}x"])
+                             chosen, f"{speed[id(auto)]:.0f}{flag}",
+                             f"{best['method']}: {speed[id(best)]:.0f}", f"{speed[id(cub)]:.0f}",
+                             f"{speed[id(auto)] / speed[id(cub)]:.2f}x"])
         problem = HISTOGRAM_PROBLEM[language].format(n=f"{int(rows[0]['n']):,}")
         return [_caption(rows[0], language, problem),
-                _table(HISTOGRAM_HEADER[language], body, (9, 10, 30, 8, 24, 8, 10))]
+                _table(HISTOGRAM_HEADER[language], body, (9, 10, 24, 8, 30, 8, 10))]
 
 
 def setup(app):

@@ -1,5 +1,6 @@
 // Chapter 04: every strategy and cluster size against a CPU histogram, on the backend under test.
 #include "histogram.hpp"
+#include "inputs.hpp"
 
 #include "../backend_under_test.hpp"
 #include "../catch.hpp"
@@ -11,12 +12,6 @@
 
 namespace {
 
-std::vector<int> counted(const std::vector<int>& values, int nbins) {
-  std::vector<int> bins(static_cast<std::size_t>(nbins), 0);
-  for (int v : values) ++bins[static_cast<std::size_t>(v < 0 ? 0 : (v >= nbins ? nbins - 1 : v))];
-  return bins;
-}
-
 std::vector<int> random_values(std::size_t n, int low, int high, unsigned seed) {
   std::mt19937 random(seed);
   std::uniform_int_distribution<int> pick(low, high);
@@ -25,10 +20,13 @@ std::vector<int> random_values(std::size_t n, int low, int high, unsigned seed) 
   return values;
 }
 
+// The chapter's one CPU reference (clamp, then count) is what every result is held to.
 void check(const histogram::Plan& plan, const std::vector<int>& values, int nbins) {
   INFO(plan.describe() << ", " << values.size() << " values, " << nbins << " bins");
-  REQUIRE(histogram::compute(test::backend_under_test, plan, values, nbins) ==
-          counted(values, nbins));
+  REQUIRE(plan.nbins == nbins);
+  const auto limits = histogram::query_limits(test::backend_under_test);
+  REQUIRE(histogram::compute(test::backend_under_test, plan, limits, values) ==
+          histogram::reference_histogram(values, nbins));
 }
 
 }  // namespace
@@ -125,6 +123,32 @@ TEST_CASE("Warp-aggregated global and shared kernels count every distribution ex
     CHECK(plan.warp_aggregated);
     check(plan, values, 1000);
   }
+}
+
+TEST_CASE("The CPU reference clamps out-of-range values into the first and last bins", "[04]") {
+  // 3 1 4 1 5 9 2 6 -7 5 3 over bins 0..5: 9 and 6 clamp to 5, -7 to 0.
+  CHECK(histogram::reference_histogram(std::vector<int>{3, 1, 4, 1, 5, 9, 2, 6, -7, 5, 3}, 6) ==
+        std::vector<int>{1, 2, 1, 2, 1, 4});
+}
+
+TEST_CASE("Every plan the benchmark times fits the limits and is the one plan() makes", "[04]") {
+  const histogram::Limits limits{232448, 16, 132};
+  for (const int nbins : {256, 65536, 1048576}) {
+    const auto plans = histogram::every_plan(nbins, limits);
+    INFO(nbins << " bins");
+    CHECK(plans.size() >= 2);  // global, with and without aggregation
+    for (const histogram::Plan& p : plans) {
+      CHECK(p.nbins == nbins);
+      CHECK(p.shared_bytes <= limits.shared_bytes_per_block);
+      if (p.strategy == histogram::Strategy::cluster)
+        CHECK(histogram::plan(p.strategy, p.cluster_size, nbins, limits).bins_per_block ==
+              p.bins_per_block);
+    }
+  }
+  // 256 bins: global and shared, each with and without aggregation, and clusters of 1 to 16.
+  CHECK(histogram::every_plan(256, limits).size() == 4 + 5);
+  // 1,048,576 bins (4 MiB): only global, and a cluster of 16 would need 256 KiB per block.
+  CHECK(histogram::every_plan(1048576, limits).size() == 2);
 }
 
 TEST_CASE("The sample tells spread values from values that share bins", "[04]") {

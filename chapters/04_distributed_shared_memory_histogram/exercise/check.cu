@@ -3,6 +3,7 @@
 #include EXERCISE_HEADER
 
 #include "histogram.hpp"
+#include "inputs.hpp"
 
 #include "common/cli.hpp"
 #include "common/sample_main.hpp"
@@ -44,12 +45,10 @@ int main(int argc, char** argv) {
       std::uniform_int_distribution<int> pick(-100, 200100);
       std::vector<int> values(400000);
       for (int& v : values) v = pick(random);
-      std::vector<int> expected(200000, 0);
-      for (int v : values)
-        ++expected[static_cast<std::size_t>(v < 0 ? 0 : (v >= 200000 ? 199999 : v))];
+      const std::vector<int> expected = histogram::reference_histogram(values, 200000);
       const auto bins = histogram::compute(
           chosen->backend, histogram::plan(histogram::Strategy::cluster, size, 200000, limits),
-          values, 200000);
+          limits, values);
       std::printf("histogram of 200000 bins over clusters of %u: %s\n", size,
                   bins == expected ? "match" : "not yet");
       ok &= bins == expected;
