@@ -10,8 +10,8 @@
 #define SYNC_THREADS() __syncthreads()
 #else
 #include "thread_task.hpp"
-#define BLOCK_THREAD ::ch06::ThreadTask
-#define SYNC_THREADS() co_await ::ch06::Barrier(std::source_location::current())
+#define BLOCK_THREAD ::coroutine_sync::ThreadTask
+#define SYNC_THREADS() co_await ::coroutine_sync::Barrier(std::source_location::current())
 #endif
 // [doc:two-passes]
 

@@ -24,7 +24,7 @@ namespace coroutine_sync {
 
 namespace {
 
-using ThreadFunction = ch06::ThreadTask (*)(float*, unsigned, unsigned);
+using ThreadFunction = ThreadTask (*)(float*, unsigned, unsigned);
 
 ThreadFunction pick(Function f) {
   switch (f) {
@@ -35,8 +35,8 @@ ThreadFunction pick(Function f) {
   return block_sum;
 }
 
-std::vector<ch06::ThreadTask> start_threads(ThreadFunction f, float* shared, unsigned n) {
-  std::vector<ch06::ThreadTask> threads;
+std::vector<ThreadTask> start_threads(ThreadFunction f, float* shared, unsigned n) {
+  std::vector<ThreadTask> threads;
   threads.reserve(n);
   for (unsigned tid = 0; tid < n; ++tid) threads.push_back(f(shared, tid, n));
   return threads;
@@ -51,7 +51,7 @@ std::string ranks(const std::vector<unsigned>& r) {
 }
 
 // [doc:naive-runner]
-int naive_loop(std::vector<ch06::ThreadTask>& threads, int& resumes_of_finished) {
+int naive_loop(std::vector<ThreadTask>& threads, int& resumes_of_finished) {
   int rounds = 0;
   bool flag = true;
   while (flag) {  // keeps going only as long as the *last* thread says so
@@ -69,7 +69,7 @@ int naive_loop(std::vector<ch06::ThreadTask>& threads, int& resumes_of_finished)
 // Resumes every thread that has not finished, one barrier interval at a time. After each
 // interval every thread must either wait at the same barrier as all the others or have
 // finished together with all the others; anything else is a divergent barrier.
-int tracked_loop(std::vector<ch06::ThreadTask>& threads, std::string& divergence) {
+int tracked_loop(std::vector<ThreadTask>& threads, std::string& divergence) {
   for (int rounds = 1;; ++rounds) {
     for (auto& t : threads)
       if (!t.done()) t.resume();
@@ -191,16 +191,16 @@ std::vector<SpeedRow> benchmark(const std::vector<unsigned>& thread_counts) {
       int unused = 0;
       naive_loop(threads, unused);
     });
-    ch06::FrameArena arena(n * 256);
+    FrameArena arena(n * 256);
     time_it("this chapter's runner (pooled frames)", blocks, 1, barriers, [&] {
       std::copy(values.begin(), values.end(), shared.begin());
       arena.reset();
-      ch06::FrameArena::current = &arena;
+      FrameArena::current = &arena;
       auto threads = start_threads(block_sum, shared.data(), n);
       std::string divergence;
       tracked_loop(threads, divergence);
       threads.clear();
-      ch06::FrameArena::current = nullptr;
+      FrameArena::current = nullptr;
     });
     {
       // The project's emulator, one worker, checks off: many blocks in one launch.

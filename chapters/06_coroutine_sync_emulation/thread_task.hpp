@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-namespace ch06 {
+namespace coroutine_sync {
 
 /// Bump allocator for coroutine frames: set FrameArena::current, and frames come from it
 /// instead of the heap (one allocation per block instead of one per thread).
@@ -96,4 +96,4 @@ struct Barrier {
 };
 // [doc:thread-task]
 
-}  // namespace ch06
+}  // namespace coroutine_sync

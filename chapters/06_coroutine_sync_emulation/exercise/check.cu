@@ -14,9 +14,9 @@
 #if !defined(__CUDA_ARCH__)
 namespace {
 
-bool all_finished(const std::vector<ch06::ThreadTask>& threads) {
+bool all_finished(const std::vector<coroutine_sync::ThreadTask>& threads) {
   return std::all_of(threads.begin(), threads.end(),
-                     [](const ch06::ThreadTask& t) { return t.done(); });
+                     [](const coroutine_sync::ThreadTask& t) { return t.done(); });
 }
 
 }  // namespace
@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
     if (!chosen) return 0;
     const unsigned n = 128;
     std::vector<float> shared(n, 1.0f);
-    std::vector<ch06::ThreadTask> threads;
+    std::vector<coroutine_sync::ThreadTask> threads;
     for (unsigned tid = 0; tid < n; ++tid) threads.push_back(block_sum(shared.data(), tid, n));
     run_block(threads);
     const bool sum_ok = all_finished(threads) && shared[0] == static_cast<float>(n);

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-inline int run_block(std::vector<ch06::ThreadTask>& threads) {
+inline int run_block(std::vector<coroutine_sync::ThreadTask>& threads) {
   int rounds = 0;
   bool any_left = true;
   while (any_left) {

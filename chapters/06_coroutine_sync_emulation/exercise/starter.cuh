@@ -6,7 +6,7 @@
 
 #include <vector>
 
-inline int run_block(std::vector<ch06::ThreadTask>& threads) {
+inline int run_block(std::vector<coroutine_sync::ThreadTask>& threads) {
   int rounds = 0;
   bool flag = true;
   while (flag) {
