@@ -72,9 +72,9 @@ function(add_chapter_exercise chapter)
   endforeach()
   if(TUTORIAL_BUILD_TESTS)
     add_test(NAME "exercise ${chapter}: the solution passes the check"
-             COMMAND ${chapter}_exercise_solution --backend host)
+             COMMAND ${chapter}_exercise_solution --backend emulator)
     add_test(NAME "exercise ${chapter}: the starter fails the check"
-             COMMAND ${chapter}_exercise_starter --backend host)
+             COMMAND ${chapter}_exercise_starter --backend emulator)
     set_tests_properties("exercise ${chapter}: the starter fails the check" PROPERTIES WILL_FAIL TRUE)
   endif()
   add_custom_target(check_${chapter}_exercise

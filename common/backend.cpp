@@ -13,8 +13,8 @@ std::string BackendSelection::notice() const {
 }
 
 BackendSelection select_backend(BackendChoice choice, ComputeCapability minimum) {
-  if (choice == BackendChoice::host)
-    return {Backend::emulator, std::nullopt, "--backend host", false};
+  if (choice == BackendChoice::emulator)
+    return {Backend::emulator, std::nullopt, "--backend emulator", false};
 
   DeviceQuery query = query_device();
   std::string why_not;

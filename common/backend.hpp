@@ -14,7 +14,7 @@ namespace tutorial {
 enum class BackendChoice {
   automatic,  ///< `auto`: the GPU if it is there and new enough, else the emulator.
   device,     ///< `device`: the GPU, or an error.
-  host,       ///< `host`: the CPU emulator.
+  emulator,   ///< `emulator`: the CPU emulator.
 };
 
 /// @brief Where the kernels will run.
@@ -30,7 +30,8 @@ enum class Backend {
 struct BackendSelection {
   Backend backend = Backend::emulator;  ///< Where to run.
   std::optional<DeviceInfo> device;     ///< The GPU, when one was found (even if not used).
-  std::string reason;  ///< Why the emulator runs: "no NVIDIA driver found", "--backend host", ...
+  std::string
+      reason;  ///< Why the emulator runs: "no NVIDIA driver found", "--backend emulator", ...
   /// @brief The one line a sample prints when `auto` fell back to the emulator; empty otherwise.
   [[nodiscard]] std::string notice() const;
   bool fell_back = false;  ///< `auto` chose the emulator because no suitable GPU was found.

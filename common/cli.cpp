@@ -50,11 +50,12 @@ std::int64_t parse_integer(const std::string& option, const std::string& text, s
 
 Cli::Cli(std::string program, const std::string& description)
     : program_(std::move(program)), app_(description, program_) {
-  add_choice("--backend", common_.backend,
-             {{"auto", BackendChoice::automatic},
-              {"device", BackendChoice::device},
-              {"host", BackendChoice::host}},
-             "where kernels run: auto (the GPU if suitable, else the CPU emulator), device, host");
+  add_choice(
+      "--backend", common_.backend,
+      {{"auto", BackendChoice::automatic},
+       {"device", BackendChoice::device},
+       {"emulator", BackendChoice::emulator}},
+      "where kernels run: auto (the GPU if suitable, else the CPU emulator), device, emulator");
   add_integer("--seed", common_.seed, 0, std::numeric_limits<std::int64_t>::max(),
               "seed of the random inputs");
   add_flag("--benchmark", common_.benchmark, "measure speed instead of demonstrating");

@@ -17,7 +17,7 @@ namespace tutorial {
 
 /// @brief The options every sample has.
 struct CommonOptions {
-  BackendChoice backend = BackendChoice::automatic;  ///< `--backend auto|device|host`.
+  BackendChoice backend = BackendChoice::automatic;  ///< `--backend auto|device|emulator`.
   std::uint64_t seed = 2024;                         ///< `--seed`: random inputs are reproducible.
   bool benchmark = false;      ///< `--benchmark`: measure instead of demonstrate.
   bool print_backend = false;  ///< `--print-backend`: say where kernels would run, and exit.

@@ -130,7 +130,7 @@ std::vector<BadRun> bad_runs() {
   rows.push_back({"05_shared_memory_bank_conflicts", {"--stride", "65"}, "--stride"});
   rows.push_back({"05_shared_memory_bank_conflicts", {"--n", "100"}, "--n"});
   rows.push_back(
-      {"05_shared_memory_bank_conflicts", {"--benchmark", "--backend", "host"}, "--benchmark"});
+      {"05_shared_memory_bank_conflicts", {"--benchmark", "--backend", "emulator"}, "--benchmark"});
   for (const char* threads : {"1", "3", "100", "2048"})
     rows.push_back({"06_coroutine_sync_emulation", {"--threads", threads}, "--threads"});
   return rows;
@@ -142,13 +142,15 @@ TEST_CASE("Samples run with default and edge arguments and print one match line 
           "[e2e]") {
   const std::vector<GoodRun> runs = {
       {"01_vector_add", {}, 3},
-      {"01_vector_add", {"--backend", "host"}, 3},
+      {"01_vector_add", {"--backend", "emulator"}, 3},
       {"01_vector_add", {"--n", "1", "--block-n", "1"}, 3},
       {"01_vector_add", {"--n", "1025", "--block-n", "1024", "--seed", "0"}, 3},
       {"01_vector_add", {"--variant", "vectorized", "--n", "5"}, 1},
       {"01_vector_add", {"--variant", "one-block"}, 1},
       {"02_matrix_add", {}, 5},
-      {"02_matrix_add", {"--backend", "host", "--rows", "1", "--cols", "1", "--block-n", "1"}, 5},
+      {"02_matrix_add",
+       {"--backend", "emulator", "--rows", "1", "--cols", "1", "--block-n", "1"},
+       5},
       {"02_matrix_add", {"--rows", "17", "--cols", "1025"}, 5},
       {"02_matrix_add", {"--variant", "vectorized", "--rows", "3", "--cols", "7"}, 1},
       {"02_matrix_add", {"--variant", "thread-id"}, 1},
@@ -195,7 +197,7 @@ TEST_CASE("The histogram sample reads values from a file and writes its counts t
   std::ofstream(in) << "3 1 4 1 5\n9 2 6\n-7 5 3\n";
   const auto result =
       test::run_program(sample("04_distributed_shared_memory_histogram").path,
-                        {"--backend", "host", "--input", in, "--bins", "6", "--output", out});
+                        {"--backend", "emulator", "--input", in, "--bins", "6", "--output", out});
   INFO(result.out << result.err);
   CHECK(result.exit_code == 0);
   std::ifstream counts(out);

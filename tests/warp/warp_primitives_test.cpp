@@ -192,9 +192,10 @@ TEST_CASE("Tiles, large tiles, coalesced groups and partitions agree with loops 
   CHECK(wrong == 0);
 }
 
-TEST_CASE("On the emulator, warp collectives give the same results in shuffled lane orders and "
-          "with every check on",
-          "[warp]") {
+TEST_CASE(
+    "On the emulator, warp collectives give the same results in shuffled lane orders and "
+    "with every check on",
+    "[warp]") {
   if (backend_under_test != tutorial::Backend::emulator) return;  // an emulator setting
   const auto v = random_values<int>(128 * 3, -20, 120, 9);
   const auto values = random_values<unsigned>(32, 0, 999, 4);

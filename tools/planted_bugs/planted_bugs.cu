@@ -4,7 +4,7 @@
 // Usage: planted_bugs --bug race|half-warp|whole-warp|both-branches|dsm-after-exit|
 //                           shuffle-in-half-warp|shuffle-after-exit|shuffle-outside-mask|
 //                           syncwarp-masks|warp-tail
-//                     [--backend auto|device|host]
+//                     [--backend auto|device|emulator]
 #include "diagnostics_kernels.cuh"
 #include "simt_kernels.cuh"
 #include "warp_diagnostics_kernels.cuh"
