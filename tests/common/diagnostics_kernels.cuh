@@ -1,36 +1,10 @@
 #pragma once
-// Kernels with planted bugs for the emulator's diagnostics, and access patterns with known
-// bank-conflict counts. Translated for the emulator by simt_add_kernels(); diagnostics_test.cpp includes the translation.
+// Kernels for the emulator's diagnostics (out-of-bounds and cluster errors, and correct kernels
+// that must pass) and access patterns with known bank-conflict counts. The planted
+// synchronisation bugs that also run on a GPU are tools/planted_bugs/planted_bug_kernels.cuh.
+// Translated for the emulator by simt_add_kernels(); diagnostics_test.cpp includes the
+// translation.
 #include <cooperative_groups.h>
-
-// A tree reduction with the barrier inside the loop removed: a shared-memory race.
-__global__ void ReductionMissingBarrier(const float* in, float* out) {
-  extern __shared__ float sdata[];
-  unsigned tid = threadIdx.x;
-  sdata[tid] = in[blockIdx.x * blockDim.x + tid];
-  __syncthreads();
-  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
-    if (tid < s) sdata[tid] += sdata[tid + s];
-    // __syncthreads() missing here
-  }
-  if (tid == 0) out[blockIdx.x] = sdata[0];
-}
-
-// Half a warp skips the barrier (threads 48-127 of a 128-thread block do not wait).
-__global__ void BarrierForFirst48(int* out) {
-  if (threadIdx.x < 48) {
-    __syncthreads();
-  }
-  out[threadIdx.x] = 1;
-}
-
-// A whole warp's worth of threads skip it: compute-sanitizer's synccheck misses this one.
-__global__ void BarrierForFirst32(int* out) {
-  if (threadIdx.x < 32) {
-    __syncthreads();
-  }
-  out[threadIdx.x] = 1;
-}
 
 // Writes one element past the dynamic shared memory the launch gave.
 __global__ void WritePastDynamicShared(int* out) {
@@ -50,19 +24,6 @@ __global__ void MapRankOutsideCluster(unsigned* out) {
   unsigned* theirs = cluster.map_shared_rank(mine, cluster.num_blocks());
   out[threadIdx.x] = theirs[threadIdx.x];
   cluster.sync();
-}
-
-// Reads the next block's shared memory without the final cluster.sync(): the next block may
-// already have exited.
-__global__ void ReadPeerWithoutFinalSync(unsigned* out) {
-  namespace cg = cooperative_groups;
-  cg::cluster_group cluster = cg::this_cluster();
-  extern __shared__ unsigned mine[];
-  mine[threadIdx.x] = cluster.block_rank();
-  cluster.sync();
-  unsigned* theirs =
-      cluster.map_shared_rank(mine, (cluster.block_rank() + 1) % cluster.num_blocks());
-  out[blockIdx.x * blockDim.x + threadIdx.x] = theirs[threadIdx.x];
 }
 
 // Every thread adds to one shared counter with atomicAdd: atomics do not race.

@@ -12,13 +12,16 @@
 
 // The kernels, translated for the emulator (simt_add_kernels() in tests/CMakeLists.txt).
 #include "diagnostics_kernels.emulated.hpp"
-#include "warp_diagnostics_kernels.emulated.hpp"
+#include "planted_bug_kernels.emulated.hpp"
 
 #include "capture_output.hpp"
 
 namespace {
 
 using Catch::Matchers::Contains;
+
+// The planted bugs' kernel file, as place_of() takes it.
+const std::string kPlanted = "../../tools/planted_bugs/planted_bug_kernels.cuh";
 
 // The message of the KernelError `launch` throws ("" if it throws none).
 template <class Launch>
@@ -41,14 +44,15 @@ struct SettingsGuard {
 int gcd(int a, int b) { return b == 0 ? a : gcd(b, a % b); }
 
 // "diagnostics_kernels.cuh:N" for the line N of the kernel file that contains `text`: the place
-// the emulator must name, read from the kernel file itself.
+// the emulator must name, read from the kernel file itself (`file` is relative to this folder).
 std::string place_of(const std::string& text, const std::string& file = "diagnostics_kernels.cuh") {
   const std::string path =
       std::string(__FILE__).substr(0, std::string(__FILE__).rfind('/') + 1) + file;
+  const std::string name = file.substr(file.rfind('/') + 1);
   std::ifstream in(path);
   std::string line;
   for (int number = 1; std::getline(in, line); ++number)
-    if (line.find(text) != std::string::npos) return file + ":" + std::to_string(number);
+    if (line.find(text) != std::string::npos) return name + ":" + std::to_string(number);
   FAIL("no line of " << path << " contains " << text);
   return "";
 }
@@ -65,7 +69,7 @@ TEST_CASE("A reduction missing a barrier is reported as a shared-memory race", "
   CHECK_THAT(message, Contains("shared-memory race in kernel 'ReductionMissingBarrier'"));
   CHECK_THAT(message, Contains("block (0, 0, 0)"));
   CHECK_THAT(message,
-             Contains("in barrier interval 1 (after __syncthreads() at diagnostics_kernels.cuh:"));
+             Contains("in barrier interval 1 (after __syncthreads() at planted_bug_kernels.cuh:"));
   // Without the barrier the loop is one interval: thread 0 runs it first and reads sdata[1]
   // (at s = 1); thread 1 then writes sdata[1] (at s = 64).
   CHECK_THAT(message,
@@ -272,11 +276,10 @@ TEST_CASE("Lanes a shuffle's mask names that never reach it are reported with bo
   CHECK_THAT(error, Contains("warp collective that cannot complete in kernel "
                              "'ShuffleInHalfTheWarp'"));
   CHECK_THAT(error, Contains("threads 0-15, 32-47 wait at __shfl_down_sync(0xffffffffu, v, 8) at " +
-                             place_of("__shfl_down_sync(0xffffffffu, v, 8)",
-                                      "warp_diagnostics_kernels.cuh") +
+                             place_of("__shfl_down_sync(0xffffffffu, v, 8)", kPlanted) +
                              " (mask 0xffffffff)"));
   CHECK_THAT(error, Contains("threads 16-31, 48-63 wait at __syncthreads() at " +
-                             place_of("  __syncthreads();", "warp_diagnostics_kernels.cuh")));
+                             place_of("// where lanes 16-31 wait", kPlanted)));
 }
 
 TEST_CASE(
@@ -290,8 +293,7 @@ TEST_CASE(
   CHECK_THAT(error, Contains("shuffle from a lane that does not take part, in kernel "
                              "'ShuffleAfterEarlyReturn'"));
   CHECK_THAT(error, Contains("lane 4 reads lane 20, which is not in the mask or has exited"));
-  CHECK_THAT(error, Contains(place_of("__shfl_down_sync(0xffffffffu, v, offset)",
-                                      "warp_diagnostics_kernels.cuh")));
+  CHECK_THAT(error, Contains(place_of("__shfl_down_sync(0xffffffffu, v, offset)", kPlanted)));
   simt::settings().diagnostics = false;
   simt::settings().strict = true;
   const std::string warning = test::captured(2, [&] {
@@ -308,10 +310,9 @@ TEST_CASE("A shuffle that reads a lane outside its mask is reported", "[diagnost
   std::vector<int> out(32);
   const std::string error =
       error_of([&] { simt::launch(1, 32, emulated::ShuffleFromOutsideTheMask, out.data()); });
-  CHECK_THAT(error,
-             Contains("__shfl_sync(0x0000ffffu, v, 20) at " +
-                      place_of("__shfl_sync(0x0000ffffu, v, 20)", "warp_diagnostics_kernels.cuh") +
-                      " with mask 0x0000ffff: lane 0 reads lane 20"));
+  CHECK_THAT(error, Contains("__shfl_sync(0x0000ffffu, v, 20) at " +
+                             place_of("__shfl_sync(0x0000ffffu, v, 20)", kPlanted) +
+                             " with mask 0x0000ffff: lane 0 reads lane 20"));
 }
 
 TEST_CASE("__syncwarp masks that disagree are reported with both masks", "[diagnostics][warp]") {
@@ -320,12 +321,12 @@ TEST_CASE("__syncwarp masks that disagree are reported with both masks", "[diagn
       error_of([&] { simt::launch(1, 32, emulated::SyncwarpMasksDisagree, out.data()); });
   CHECK_THAT(error, Contains("warp collective masks that disagree in kernel "
                              "'SyncwarpMasksDisagree'"));
-  CHECK_THAT(error, Contains("threads 16-31 call __syncwarp(0xffff0000u) at " +
-                             place_of("__syncwarp(0xffff0000u)", "warp_diagnostics_kernels.cuh") +
-                             " with mask 0xffff0000"));
-  CHECK_THAT(error, Contains("waits at __syncwarp(0xffffffffu) at " +
-                             place_of("__syncwarp(0xffffffffu)", "warp_diagnostics_kernels.cuh") +
-                             " with mask 0xffffffff"));
+  CHECK_THAT(error,
+             Contains("threads 16-31 call __syncwarp(0xffff0000u) at " +
+                      place_of("__syncwarp(0xffff0000u)", kPlanted) + " with mask 0xffff0000"));
+  CHECK_THAT(error,
+             Contains("waits at __syncwarp(0xffffffffu) at " +
+                      place_of("__syncwarp(0xffffffffu)", kPlanted) + " with mask 0xffffffff"));
 }
 
 TEST_CASE("A volatile warp tail without __syncwarp is a race: lanes are not run in lockstep",
@@ -334,7 +335,7 @@ TEST_CASE("A volatile warp tail without __syncwarp is a race: lanes are not run 
   const std::string error = error_of(
       [&] { simt::launch(2, 64, emulated::WarpTailWithoutSyncwarp, in.data(), out.data()); });
   CHECK_THAT(error, Contains("shared-memory race in kernel 'WarpTailWithoutSyncwarp'"));
-  CHECK_THAT(error, Contains("thread 1 writes it at " +
-                             place_of("v[t] = v[t] + v[t + 32];", "warp_diagnostics_kernels.cuh")));
+  CHECK_THAT(error,
+             Contains("thread 1 writes it at " + place_of("v[t] = v[t] + v[t + 32];", kPlanted)));
   CHECK_THAT(error, Contains("A __syncwarp() between the two accesses orders them"));
 }

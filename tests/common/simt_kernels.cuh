@@ -58,17 +58,6 @@ __global__ void BarrierSkippedByExitedThreads(int* out) {
   }
 }
 
-// Odd and even threads wait at different barriers: hangs on a GPU.
-__global__ void BarrierInBothBranches(int* out) {
-  if (threadIdx.x % 2) {
-    out[threadIdx.x] = 1;
-    __syncthreads();
-  } else {
-    out[threadIdx.x] = 2;
-    __syncthreads();
-  }
-}
-
 // Global atomics from every thread of many blocks.
 __global__ void CountWithAtomics(int* counter, float* sum, unsigned* bins) {
   atomicAdd(counter, 1);

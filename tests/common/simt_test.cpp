@@ -15,6 +15,7 @@
 #include <vector>
 
 // The kernels, translated for the emulator (simt_add_kernels() in tests/CMakeLists.txt).
+#include "planted_bug_kernels.emulated.hpp"
 #include "simt_kernels.emulated.hpp"
 
 #include "capture_output.hpp"

@@ -1,13 +1,12 @@
-// The planted synchronisation bugs of the emulator's tests, launched on a real GPU (so that
+// The planted synchronisation bugs (planted_bug_kernels.cuh, which the emulator's tests also
+// check), launched on a real GPU (so that
 // tools/compute_sanitizer can show which of them the GPU's own tools catch) or on the CPU
 // emulator (so that the chapter pages can show what the emulator reports).
 // Usage: planted_bugs --bug race|half-warp|whole-warp|both-branches|dsm-after-exit|
 //                           shuffle-in-half-warp|shuffle-after-exit|shuffle-outside-mask|
 //                           syncwarp-masks|warp-tail
 //                     [--backend auto|device|emulator]
-#include "diagnostics_kernels.cuh"
-#include "simt_kernels.cuh"
-#include "warp_diagnostics_kernels.cuh"
+#include "planted_bug_kernels.cuh"
 
 #include "common/cli.hpp"
 #include "common/cluster_launch.hpp"

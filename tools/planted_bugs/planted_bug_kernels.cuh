@@ -1,0 +1,118 @@
+#pragma once
+// The planted synchronisation bugs: kernels each with one bug that CUDA itself does not report.
+// tools/planted_bugs runs them on a GPU (under compute-sanitizer, to see which of them its tools
+// catch) or on the CPU emulator; tests/common/diagnostics_test.cpp checks that the emulator
+// reports each one with the kernel, the line and the threads. On the GPU each is a bug: it may
+// hang, compute garbage, or happen to work.
+#include <cooperative_groups.h>
+
+// A tree reduction with the barrier inside the loop removed: a shared-memory race.
+__global__ void ReductionMissingBarrier(const float* in, float* out) {
+  extern __shared__ float sdata[];
+  unsigned tid = threadIdx.x;
+  sdata[tid] = in[blockIdx.x * blockDim.x + tid];
+  __syncthreads();
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s) sdata[tid] += sdata[tid + s];
+    // __syncthreads() missing here
+  }
+  if (tid == 0) out[blockIdx.x] = sdata[0];
+}
+
+// Half a warp skips the barrier (threads 48-127 of a 128-thread block do not wait).
+__global__ void BarrierForFirst48(int* out) {
+  if (threadIdx.x < 48) {
+    __syncthreads();
+  }
+  out[threadIdx.x] = 1;
+}
+
+// A whole warp's worth of threads skip it: compute-sanitizer's synccheck misses this one.
+__global__ void BarrierForFirst32(int* out) {
+  if (threadIdx.x < 32) {
+    __syncthreads();
+  }
+  out[threadIdx.x] = 1;
+}
+
+// Odd and even threads wait at different barriers: hangs on a GPU.
+__global__ void BarrierInBothBranches(int* out) {
+  if (threadIdx.x % 2) {
+    out[threadIdx.x] = 1;
+    __syncthreads();
+  } else {
+    out[threadIdx.x] = 2;
+    __syncthreads();
+  }
+}
+
+// Reads the next block's shared memory without the final cluster.sync(): the next block may
+// already have exited.
+__global__ void ReadPeerWithoutFinalSync(unsigned* out) {
+  namespace cg = cooperative_groups;
+  cg::cluster_group cluster = cg::this_cluster();
+  extern __shared__ unsigned mine[];
+  mine[threadIdx.x] = cluster.block_rank();
+  cluster.sync();
+  unsigned* theirs =
+      cluster.map_shared_rank(mine, (cluster.block_rank() + 1) % cluster.num_blocks());
+  out[blockIdx.x * blockDim.x + threadIdx.x] = theirs[threadIdx.x];
+}
+
+// Lanes 0-15 shuffle with a full mask while lanes 16-31 go on to __syncthreads(): lanes the
+// mask names never reach the shuffle.
+__global__ void ShuffleInHalfTheWarp(int* out) {
+  int v = static_cast<int>(threadIdx.x);
+  if (threadIdx.x % 32 < 16) v += __shfl_down_sync(0xffffffffu, v, 8);
+  __syncthreads();  // where lanes 16-31 wait
+  out[threadIdx.x] = v;
+}
+
+// A warp sum after an early return: the full mask names lanes that have exited, and the
+// shuffles of lanes 4-19 read them.
+__global__ void ShuffleAfterEarlyReturn(const int* in, int* out, int n) {
+  int i = static_cast<int>(threadIdx.x);
+  if (i >= n) return;
+  int v = in[i];
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
+  if (i == 0) *out = v;
+}
+
+// The lower half of a warp shuffles among itself but reads lane 20, outside its mask.
+__global__ void ShuffleFromOutsideTheMask(int* out) {
+  int v = static_cast<int>(threadIdx.x);
+  if (threadIdx.x < 16) v = __shfl_sync(0x0000ffffu, v, 20);
+  out[threadIdx.x] = v;
+}
+
+// The two halves of a warp wait at __syncwarp with masks that disagree: the lower half names
+// the whole warp, the upper half only itself.
+__global__ void SyncwarpMasksDisagree(int* out) {
+  __shared__ int values[32];
+  values[threadIdx.x] = static_cast<int>(threadIdx.x);
+  if (threadIdx.x < 16)
+    __syncwarp(0xffffffffu);
+  else
+    __syncwarp(0xffff0000u);
+  out[threadIdx.x] = values[31 - threadIdx.x];
+}
+
+// The pre-Volta warp tail: a volatile shared-memory reduction of the last 64 values with no
+// __syncwarp between the steps. Since Volta the lanes of a warp are not in lockstep, so a lane
+// may read a partial sum before the lane that owns it has written it.
+__global__ void WarpTailWithoutSyncwarp(const float* in, float* out) {
+  __shared__ float partial[64];
+  unsigned t = threadIdx.x;
+  partial[t] = in[blockIdx.x * 64 + t];
+  __syncthreads();
+  if (t < 32) {
+    volatile float* v = partial;
+    v[t] = v[t] + v[t + 32];
+    v[t] = v[t] + v[t + 16];
+    v[t] = v[t] + v[t + 8];
+    v[t] = v[t] + v[t + 4];
+    v[t] = v[t] + v[t + 2];
+    v[t] = v[t] + v[t + 1];
+  }
+  if (t == 0) out[blockIdx.x] = partial[0];
+}
