@@ -99,3 +99,11 @@ __global__ void ThreadBlockSyncOnOneSide(int* out) {
   }
   out[threadIdx.x] = 1;
 }
+
+// Tiles of 64 threads in a block of 96: the second tile runs past the end of the block.
+__global__ void TileRunsPastTheBlock(int* out) {
+  namespace cg = cooperative_groups;
+  cg::thread_block_tile<64> tile = cg::tiled_partition<64>(cg::this_thread_block());
+  tile.sync();
+  out[threadIdx.x] = 1;
+}

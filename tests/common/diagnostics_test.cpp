@@ -339,3 +339,12 @@ TEST_CASE("A volatile warp tail without __syncwarp is a race: lanes are not run 
              Contains("thread 1 writes it at " + place_of("v[t] = v[t] + v[t + 32];", kPlanted)));
   CHECK_THAT(error, Contains("A __syncwarp() between the two accesses orders them"));
 }
+
+TEST_CASE("A tile larger than a warp that runs past the end of the block is reported",
+          "[diagnostics][warp]") {
+  std::vector<int> out(96);
+  const std::string error =
+      error_of([&] { simt::launch(1, 96, emulated::TileRunsPastTheBlock, out.data()); });
+  CHECK_THAT(error, Contains("invalid tile.sync() at " + place_of("  tile.sync();")));
+  CHECK_THAT(error, Contains("is in a tile of 64 threads that runs past the end of the block"));
+}

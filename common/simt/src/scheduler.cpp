@@ -293,6 +293,7 @@ bool UnitRunner::settle_warp(BlockState& b, unsigned w) {
     }
     if ((c.mask & (1u << lane)) == 0) report_foreign_mask(b, w, lane);
     if (c.span > 1) {
+      if (w - w % c.span + c.span > s.warps.size()) report_foreign_mask(b, w, lane);
       if (release_tile(b, w - w % c.span, c)) return true;
       pending &= ~(1u << lane);
       continue;
@@ -336,7 +337,6 @@ bool UnitRunner::settle_warp(BlockState& b, unsigned w) {
 // must wait at the same operation.
 bool UnitRunner::release_tile(BlockState& b, unsigned first, const WarpCollective& c) {
   BlockScheduling& s = b.scheduling;
-  if (first + c.span > s.warps.size()) report_foreign_mask(b, first, 0);
   std::vector<WarpCollective*>& group = scratch_group_;
   group.assign(std::size_t{c.span} * warp_size, nullptr);
   for (unsigned w = first; w < first + c.span; ++w) {
