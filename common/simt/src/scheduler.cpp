@@ -14,6 +14,7 @@
 #include <array>
 #include <bit>
 #include <coroutine>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <random>
@@ -28,6 +29,18 @@ namespace simt::detail {
 constinit thread_local ThreadContext current_thread{};
 
 namespace {
+
+// How deep below the scheduler a chain may be for a warp collective to rewind it (see
+// ThreadContext::stack_base). With symmetric transfer as tail calls (optimised builds) the
+// chain never gets deep; otherwise this leaves the rest of the 8 MiB stack to the chain's own
+// transfers.
+constexpr std::ptrdiff_t max_chain_stack_for_rewinds = 1 << 20;
+
+// The stack in use below `base` at the caller.
+[[gnu::noinline]] std::ptrdiff_t stack_used_below(const char* base) {
+  return base - static_cast<const char*>(__builtin_frame_address(0));
+}
+
 bool has_exited(const BlockScheduling& s, unsigned rank) {
   return ((s.warps[warp_of(rank)].exited >> lane_of(rank)) & 1u) != 0;
 }
@@ -225,6 +238,7 @@ void UnitRunner::start_threads(BlockState& b) {
   for (unsigned i = 0; i < n; ++i) {
     ctx.slot = &s.chain[i];
     ctx.chain_begin = s.chain.data();
+    ctx.stack_base = static_cast<const char*>(__builtin_frame_address(0));
     body_(closure_);
   }
   // A kernel that can never wait is a plain function: all its threads have simply returned.
@@ -241,7 +255,8 @@ std::coroutine_handle<> complete_in_place(WarpWaits& warp, const WarpCollective&
   const unsigned expected = c.mask & ~warp.exited;
   const auto k = std::popcount(expected);
   if (!t.unit->rank_ordered || (c.mask & (1u << lane_of(rank))) == 0 ||
-      t.slot - t.chain_begin < k - 1 || ((c.mask & warp.exited) != 0 && t.unit->strict))
+      t.slot - t.chain_begin < k - 1 || ((c.mask & warp.exited) != 0 && t.unit->strict) ||
+      stack_used_below(t.stack_base) > max_chain_stack_for_rewinds)
     return next_thread();
   ThreadSlot* first = t.slot - (k - 1);
   const unsigned base = w * warp_size;
@@ -450,6 +465,7 @@ void UnitRunner::run_chain(BlockState& b, std::vector<ThreadSlot>& chain) {
   ctx.block_idx = b.block_idx;
   ctx.slot = chain.data();
   ctx.chain_begin = chain.data();
+  ctx.stack_base = static_cast<const char*>(__builtin_frame_address(0));
   chain.front().thread.resume();
   b.alive = b.scheduling.exited.size() < unit_.threads_per_block;
 }

@@ -27,6 +27,11 @@ struct ThreadSlot {
 struct ThreadContext {
   ThreadSlot* slot = nullptr;         ///< The running thread, in the chain being run.
   ThreadSlot* chain_begin = nullptr;  ///< The first slot of the chain being run.
+  /// The scheduler's frame that resumed the chain being run. Where the compiler does not turn
+  /// symmetric transfer into a tail call (sanitizer and unoptimised builds), every transfer of a
+  /// chain nests a frame below it, so warp collectives stop rewinding the chain (completing in
+  /// place) once the chain has used this much stack (see complete_in_place()).
+  const char* stack_base = nullptr;
   Uint3 block_idx;                    ///< `blockIdx`
   Uint3 block_dim;                    ///< `blockDim`
   Uint3 grid_dim;                     ///< `gridDim`
