@@ -32,12 +32,12 @@ struct ThreadContext {
   /// chain nests a frame below it, so warp collectives stop rewinding the chain (completing in
   /// place) once the chain has used this much stack (see complete_in_place()).
   const char* stack_base = nullptr;
-  Uint3 block_idx;                    ///< `blockIdx`
-  Uint3 block_dim;                    ///< `blockDim`
-  Uint3 grid_dim;                     ///< `gridDim`
-  BlockState* block = nullptr;        ///< The thread's block.
-  UnitState* unit = nullptr;          ///< The blocks run together with it (its cluster).
-  bool checking = false;              ///< Shared accesses are recorded (diagnostics, counters).
+  Uint3 block_idx;              ///< `blockIdx`
+  Uint3 block_dim;              ///< `blockDim`
+  Uint3 grid_dim;               ///< `gridDim`
+  BlockState* block = nullptr;  ///< The thread's block.
+  UnitState* unit = nullptr;    ///< The blocks run together with it (its cluster).
+  bool checking = false;        ///< Shared accesses are recorded (diagnostics, counters).
 };
 
 /// @brief The running thread of this worker (a trivial type, so access needs no TLS wrapper).
