@@ -4,21 +4,13 @@
 
 #include "../backend_under_test.hpp"
 #include "../catch.hpp"
+#include "../random_values.hpp"
 #include "common/usage_error.hpp"
 
 #include <algorithm>
-#include <random>
 #include <vector>
 
 namespace {
-
-std::vector<int> random_values(std::size_t n, int low, int high, unsigned seed) {
-  std::mt19937 random(seed);
-  std::uniform_int_distribution<int> pick(low, high);
-  std::vector<int> values(n);
-  for (int& v : values) v = pick(random);
-  return values;
-}
 
 // The chapter's one CPU reference (clamp, then count) is what every result is held to.
 void check(const histogram::Plan& plan, const std::vector<int>& values, int nbins) {
@@ -34,7 +26,7 @@ void check(const histogram::Plan& plan, const std::vector<int>& values, int nbin
 TEST_CASE("Each strategy and cluster size counts every value including out-of-range ones", "[04]") {
   const auto limits = histogram::query_limits(test::backend_under_test);
   const int nbins = GENERATE(1, 7, 256, 1000, 4099);
-  const auto values = random_values(20000, -50, nbins + 50, static_cast<unsigned>(nbins));
+  const auto values = random_values<int>(20000, -50, nbins + 50, static_cast<unsigned>(nbins));
   check(histogram::plan(histogram::Strategy::global, 0, nbins, limits), values, nbins);
   check(histogram::plan(histogram::Strategy::shared, 0, nbins, limits), values, nbins);
   for (unsigned size : {1u, 2u, 4u, 8u})  // 1000 and 4099 bins are not multiples of 8
@@ -48,14 +40,14 @@ TEST_CASE("Histograms of one value and of fewer values than threads are exact", 
     check(histogram::plan(strategy, strategy == histogram::Strategy::cluster ? 4 : 0, 100, limits),
           {42}, 100);
     check(histogram::plan(strategy, strategy == histogram::Strategy::cluster ? 2 : 0, 100, limits),
-          random_values(300, 0, 99, 3), 100);
+          random_values<int>(300, 0, 99, 3), 100);
   }
 }
 
 TEST_CASE("Values all out of range land in the first and last bins", "[04]") {
   const auto limits = histogram::query_limits(test::backend_under_test);
-  std::vector<int> values = random_values(5000, -1000, -1, 5);
-  const auto high = random_values(3000, 64, 100000, 6);
+  std::vector<int> values = random_values<int>(5000, -1000, -1, 5);
+  const auto high = random_values<int>(3000, 64, 100000, 6);
   values.insert(values.end(), high.begin(), high.end());
   for (unsigned size : {1u, 2u, 8u})
     check(histogram::plan(histogram::Strategy::cluster, size, 64, limits), values, 64);
@@ -65,7 +57,7 @@ TEST_CASE("Values all out of range land in the first and last bins", "[04]") {
 TEST_CASE("Skewed inputs where most values hit a few bins are exact", "[04]") {
   const auto limits = histogram::query_limits(test::backend_under_test);
   std::vector<int> values(50000, 17);
-  const auto rest = random_values(5000, 0, 4095, 9);
+  const auto rest = random_values<int>(5000, 0, 4095, 9);
   std::copy(rest.begin(), rest.end(), values.begin());
   for (auto strategy :
        {histogram::Strategy::global, histogram::Strategy::shared, histogram::Strategy::cluster})
@@ -105,7 +97,7 @@ TEST_CASE("A large histogram over a cluster of 16 blocks is exact", "[04]") {
     SUCCEED("this device schedules no clusters of 16");
   else
     check(histogram::plan(histogram::Strategy::cluster, 16, 900000, limits),
-          random_values(200000, -10, 900010, 11), 900000);
+          random_values<int>(200000, -10, 900010, 11), 900000);
 }
 
 TEST_CASE("Warp-aggregated global and shared kernels count every distribution exactly", "[04]") {

@@ -5,6 +5,7 @@
 
 #include "../backend_under_test.hpp"
 #include "../catch.hpp"
+#include "../random_values.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -17,15 +18,6 @@
 namespace {
 
 using test::backend_under_test;
-
-template <class T>
-std::vector<T> random_values(std::size_t n, int low, int high, std::uint64_t seed) {
-  std::mt19937_64 random(seed);
-  std::uniform_int_distribution<int> value(low, high);
-  std::vector<T> v(n);
-  for (T& x : v) x = static_cast<T>(value(random));
-  return v;
-}
 
 std::vector<unsigned> random_words(std::size_t n, std::uint64_t seed) {
   std::mt19937_64 random(seed);

@@ -5,13 +5,13 @@
 
 #include "../backend_under_test.hpp"
 #include "../catch.hpp"
+#include "../random_values.hpp"
 
 #include <simt/launch.hpp>
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <random>
 #include <vector>
 
 namespace {
@@ -32,15 +32,6 @@ int shuffle_source(int mode, int lane, int operand, int width) {
     case 2: return lane + b < end ? lane + b : lane;       // __shfl_down_sync
     default: return (lane ^ b) < end ? (lane ^ b) : lane;  // __shfl_xor_sync
   }
-}
-
-template <class T>
-std::vector<T> random_values(std::size_t n, int low, int high, std::uint64_t seed) {
-  std::mt19937_64 random(seed);
-  std::uniform_int_distribution<int> value(low, high);
-  std::vector<T> v(n);
-  for (T& x : v) x = static_cast<T>(value(random));
-  return v;
 }
 
 }  // namespace

@@ -352,8 +352,6 @@ class thread_group {
       : size_(Size), span_(details::tile_warps(Size)), tile_(true) {}
   thread_group(const coalesced_group& g)  // NOLINT: as CUDA's
       : size_(g.size()), mask_(g.simt_mask()), tile_(false), coalesced_(true) {}
-  /// @brief A tile of `size` threads of `parent`'s (`tiled_partition(parent, size)`).
-  thread_group(unsigned size, bool) : size_(size), span_(details::tile_warps(size)), tile_(true) {}
 
 #if defined(SIMT_TRANSLATING)
   SIMT_SUSPENDS void sync() const;
@@ -397,16 +395,25 @@ class thread_group {
   std::uint8_t span_ = 1;
   bool tile_ = false;
   bool coalesced_ = false;
+
+  // A tile of `size` threads, as the dynamic tiled_partition() makes it.
+  struct TileOfSize {
+    unsigned size;
+  };
+  explicit thread_group(TileOfSize tile)
+      : size_(tile.size), span_(details::tile_warps(tile.size)), tile_(true) {}
+  friend thread_group tiled_partition(const thread_group& parent, unsigned size);
+  friend thread_group tiled_partition(const thread_block& parent, unsigned size);
 };
 
 /// @brief Splits `parent` into tiles of `size` threads (a power of two; whole warps above 32).
 inline thread_group tiled_partition(const thread_group& parent, unsigned size) {
   (void)parent;
-  return thread_group(size, true);
+  return thread_group(thread_group::TileOfSize{size});
 }
 inline thread_group tiled_partition(const thread_block& parent, unsigned size) {
   (void)parent;
-  return thread_group(size, true);
+  return thread_group(thread_group::TileOfSize{size});
 }
 
 }  // namespace cooperative_groups

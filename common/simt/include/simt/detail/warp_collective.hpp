@@ -67,9 +67,6 @@ struct CollectiveAt : Op {
   decltype(auto) await_resume() noexcept { return this->result(); }
 };
 
-/// @brief The lane of the running thread, and the lanes below it.
-inline unsigned running_lane() noexcept { return lane_of(thread_rank()); }
-
 /// @brief A lane's mask as a bit.
 constexpr unsigned lane_bit(unsigned lane) { return 1u << lane; }
 
