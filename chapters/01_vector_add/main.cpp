@@ -15,22 +15,12 @@
 #include "common/verification.hpp"
 
 #include <cstdio>
-#include <span>
 #include <string>
 #include <vector>
 
 namespace {
 
 using vector_add::Variant;
-
-// [doc:reference]
-// The CPU reference: obviously correct, and independent of the kernels.
-std::vector<float> reference_add(std::span<const float> a, std::span<const float> b) {
-  std::vector<float> c(a.size());
-  for (std::size_t i = 0; i < a.size(); ++i) c[i] = a[i] + b[i];
-  return c;
-}
-// [doc:reference]
 
 // Runs one kernel on fresh random inputs and prints whether it matched; true if it did.
 bool run_and_verify(tutorial::Backend backend, Variant variant, long long n, std::uint64_t seed) {
@@ -39,7 +29,7 @@ bool run_and_verify(tutorial::Backend backend, Variant variant, long long n, std
   const std::vector<float> b = tutorial::random_floats(count, seed + 1);
   std::vector<float> c(count, -1.0f);
   vector_add::add(backend, variant, a, b, c);
-  const auto mismatch = tutorial::first_mismatch(c, reference_add(a, b));
+  const auto mismatch = tutorial::first_mismatch(c, vector_add::reference_add(a, b));
   std::puts(tutorial::verdict(vector_add::describe_launch(variant, n), count, mismatch).c_str());
   return !mismatch;
 }

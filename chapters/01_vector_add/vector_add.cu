@@ -96,12 +96,19 @@ std::string launch_error_for_oversized_block() {
   return "no error";
 }
 
+// [doc:reference]
+std::vector<float> reference_add(std::span<const float> a, std::span<const float> b) {
+  std::vector<float> c(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) c[i] = a[i] + b[i];
+  return c;
+}
+// [doc:reference]
+
 std::vector<tutorial::BandwidthRow> benchmark_on_device(long long n, std::uint64_t seed) {
   const auto count = static_cast<std::size_t>(n);
   const std::vector<float> a = tutorial::random_floats(count, seed);
   const std::vector<float> b = tutorial::random_floats(count, seed + 1);
-  std::vector<float> expected(count);
-  for (std::size_t i = 0; i < count; ++i) expected[i] = a[i] + b[i];
+  const std::vector<float> expected = reference_add(a, b);
 
   tutorial::DeviceBuffer<float> d_A{std::span<const float>(a)}, d_B{std::span<const float>(b)};
   tutorial::DeviceBuffer<float> d_C(count);

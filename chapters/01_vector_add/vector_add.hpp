@@ -40,4 +40,8 @@ void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
 [[nodiscard]] std::vector<tutorial::BandwidthRow> benchmark_on_device(long long n,
                                                                       std::uint64_t seed);
 
+/// The chapter's CPU reference, which every result is held to: a plain loop, obviously
+/// correct and independent of the kernels.
+[[nodiscard]] std::vector<float> reference_add(std::span<const float> a, std::span<const float> b);
+
 }  // namespace vector_add

@@ -14,21 +14,12 @@
 #include "common/verification.hpp"
 
 #include <cstdio>
-#include <span>
 #include <string>
 #include <vector>
 
 namespace {
 
 using matrix_add::Variant;
-
-// [doc:reference]
-std::vector<float> reference_add(std::span<const float> a, std::span<const float> b) {
-  std::vector<float> c(a.size());
-  for (std::size_t i = 0; i < a.size(); ++i) c[i] = a[i] + b[i];
-  return c;
-}
-// [doc:reference]
 
 bool run_and_verify(tutorial::Backend backend, Variant variant, int rows, int cols,
                     std::uint64_t seed) {
@@ -37,7 +28,7 @@ bool run_and_verify(tutorial::Backend backend, Variant variant, int rows, int co
   const std::vector<float> b = tutorial::random_floats(count, seed + 1);
   std::vector<float> c(count, -1.0f);
   matrix_add::add(backend, variant, a, b, c, rows, cols);
-  const auto mismatch = tutorial::first_mismatch(c, reference_add(a, b));
+  const auto mismatch = tutorial::first_mismatch(c, matrix_add::reference_add(a, b));
   std::puts(tutorial::verdict(matrix_add::describe_launch(variant, rows, cols) + " on " +
                                   std::to_string(rows) + " x " + std::to_string(cols),
                               count, mismatch)

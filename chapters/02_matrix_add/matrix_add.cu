@@ -124,12 +124,19 @@ std::vector<unsigned> thread_coordinates_by_id(tutorial::Backend backend, simt::
   return coordinates;
 }
 
+// [doc:reference]
+std::vector<float> reference_add(std::span<const float> a, std::span<const float> b) {
+  std::vector<float> c(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) c[i] = a[i] + b[i];
+  return c;
+}
+// [doc:reference]
+
 std::vector<tutorial::BandwidthRow> benchmark_on_device(int rows, int cols, std::uint64_t seed) {
   const auto count = static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols);
   const std::vector<float> a = tutorial::random_floats(count, seed);
   const std::vector<float> b = tutorial::random_floats(count, seed + 1);
-  std::vector<float> expected(count);
-  for (std::size_t i = 0; i < count; ++i) expected[i] = a[i] + b[i];
+  const std::vector<float> expected = reference_add(a, b);
 
   tutorial::DeviceBuffer<float> d_A{std::span<const float>(a)}, d_B{std::span<const float>(b)};
   tutorial::DeviceBuffer<float> d_C(count);

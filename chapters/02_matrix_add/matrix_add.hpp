@@ -46,4 +46,8 @@ void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
 [[nodiscard]] std::vector<tutorial::BandwidthRow> benchmark_on_device(int rows, int cols,
                                                                       std::uint64_t seed);
 
+/// The chapter's CPU reference, which every result is held to: a plain loop, obviously
+/// correct and independent of the kernels.
+[[nodiscard]] std::vector<float> reference_add(std::span<const float> a, std::span<const float> b);
+
 }  // namespace matrix_add
