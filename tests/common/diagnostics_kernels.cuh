@@ -53,6 +53,14 @@ __global__ void BroadcastRead(float* out) {
   out[threadIdx.x] = s[7];
 }
 
+// The lower half of each warp writes its word: requests with 16 lanes active.
+__global__ void HalfWarpWrites(float* out) {
+  __shared__ float s[64];
+  if (threadIdx.x % 32 < 16) s[threadIdx.x] = static_cast<float>(threadIdx.x);
+  __syncthreads();
+  out[threadIdx.x] = threadIdx.x % 32 < 16 ? s[threadIdx.x] : 0.0f;
+}
+
 // A 32 x 32 tile transpose through shared memory, padded (33 columns) or not (32).
 template <int Columns>
 __global__ void TransposeTile(const float* in, float* out, int n) {

@@ -2,6 +2,7 @@
 // place) and its bank-conflict counters (against closed-form expectations).
 #include "../catch.hpp"
 
+#include <simt/bank_map.hpp>
 #include <simt/launch.hpp>
 
 #include <algorithm>
@@ -213,6 +214,95 @@ TEST_CASE("A 32x32 tile transpose reads conflict-free only with one column of pa
   CHECK(unpadded.store_wavefronts == requests);
   for (int y = 0; y < n; ++y)
     for (int x = 0; x < n; ++x) REQUIRE(out[y * n + x] == in[x * n + y]);
+}
+
+// "file.cuh:N" for a line the counters name (the file without its folders).
+std::string place_of(const simt::SharedAccessLine& l) {
+  const std::string file = l.file;
+  return file.substr(file.rfind('/') + 1) + ":" + std::to_string(l.line);
+}
+
+TEST_CASE("The counters attribute requests, wavefronts and conflicts to the line of each access",
+          "[bank-counters]") {
+  const int n = 64;
+  std::vector<float> in(n * n), out(n * n);
+  std::iota(in.begin(), in.end(), 0.0f);
+  simt::launch(simt::Dim3(n / 32, n / 32), simt::Dim3(32, 8), emulated::TransposeTile<32>,
+               in.data(), out.data(), n);
+  const auto c = simt::last_launch_counters();
+  REQUIRE(c.lines.size() == 2);
+  const simt::SharedAccessLine& store = c.lines[0].store ? c.lines[0] : c.lines[1];
+  const simt::SharedAccessLine& load = c.lines[0].store ? c.lines[1] : c.lines[0];
+  CHECK(place_of(store) == place_of("tile[threadIdx.y + j][threadIdx.x] = in["));
+  CHECK(place_of(load) == place_of("= tile[threadIdx.x][threadIdx.y + j];"));
+  const unsigned requests = 4 * 4 * 8;  // 4 blocks x 8 warps x 4 loop steps
+  CHECK(store.requests == requests);
+  CHECK(store.wavefronts == requests);
+  CHECK(store.conflicts() == 0);
+  CHECK(load.requests == requests);
+  CHECK(load.wavefronts == 32 * requests);
+  CHECK(load.conflicts() == 31 * requests);
+  REQUIRE(c.worst_line() == &load);
+
+  // The first of the requests with the most wavefronts: block 0, warp 0 (threadIdx.y = 0), the
+  // first step (j = 0). Lane x reads tile[x][0], word 32 x: all in bank 0.
+  const simt::BankRequestMap& map = load.worst;
+  CHECK(map.block == 0);
+  CHECK(map.warp == 0);
+  CHECK(map.k == 0);
+  CHECK(map.wavefronts == 32);
+  CHECK(map.ideal_wavefronts == 1);
+  CHECK(map.words_per_lane == 1);
+  for (unsigned lane = 0; lane < 32; ++lane) CHECK(map.word[lane] == 32 * lane);
+
+  const std::string text = simt::bank_map_text(load);
+  INFO(text);
+  CHECK_THAT(text, Contains("One load request at " + place_of(load) +
+                            " (block 0, warp 0): 32 "
+                            "wavefronts, 1 without conflicts"));
+  CHECK_THAT(text, Contains("Bank 0 holds 32 different words for lanes 0-31"));
+  CHECK_THAT(text, Contains("The request uses 1 of 32 banks."));
+}
+
+TEST_CASE("The example request of a strided line shows lane i at word i * stride",
+          "[bank-counters]") {
+  const int stride = GENERATE(2, 3, 6);
+  const unsigned threads = 64;
+  std::vector<float> out(threads);
+  const int words = 32 * 2 * stride;
+  simt::launch(simt::LaunchConfig{1, threads, words * sizeof(float)}, emulated::StridedWordRead,
+               out.data(), stride, words);
+  const auto c = simt::last_launch_counters();
+  const simt::SharedAccessLine* worst = c.worst_line();
+  INFO("stride " << stride);
+  if (gcd(stride, 32) == 1) {
+    CHECK(worst == nullptr);
+    return;
+  }
+  REQUIRE(worst != nullptr);
+  CHECK(place_of(*worst) == place_of("out[blockIdx.x * blockDim.x + threadIdx.x] = s[(threadIdx"));
+  CHECK(worst->requests == 2);
+  CHECK(worst->worst.wavefronts == static_cast<unsigned>(gcd(stride, 32)));
+  for (unsigned lane = 0; lane < 32; ++lane)
+    CHECK(worst->worst.word[lane] == static_cast<std::int64_t>(lane) * stride);
+}
+
+TEST_CASE("Lanes that take no part in a request are marked inactive in its map",
+          "[bank-counters]") {
+  std::vector<float> out(64);
+  simt::launch(1, 64, emulated::HalfWarpWrites, out.data());
+  const auto c = simt::last_launch_counters();
+  REQUIRE(c.lines.size() == 2);
+  for (const simt::SharedAccessLine& l : c.lines) {
+    INFO(place_of(l) << (l.store ? " store" : " load"));
+    CHECK(l.requests == 2);  // one per warp
+    CHECK(l.wavefronts == 2);
+    for (unsigned lane = 0; lane < 32; ++lane)
+      CHECK(l.worst.word[lane] ==
+            (lane < 16 ? static_cast<std::int64_t>(lane) : simt::BankRequestMap::inactive));
+  }
+  CHECK(c.worst_line() == nullptr);
+  for (unsigned t = 0; t < 64; ++t) CHECK(out[t] == (t % 32 < 16 ? static_cast<float>(t) : 0.0f));
 }
 
 TEST_CASE("Correct kernels give identical results in shuffled thread orders", "[diagnostics]") {

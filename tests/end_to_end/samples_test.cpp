@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -189,6 +190,53 @@ TEST_CASE("Samples run with default and edge arguments and print one match line 
     CHECK(count(result.out, "MISMATCH") == 0);
     CHECK(result.err.empty());
   }
+}
+
+// The numbers of the row of the map that starts with `label`, for lanes 0-31 (two rows of 16).
+std::vector<long> map_row(const std::string& out, const std::string& label) {
+  std::vector<long> numbers;
+  std::istringstream text(out.substr(out.find("Why: the lane-to-bank map")));
+  for (std::string line; std::getline(text, line);) {
+    std::istringstream words(line);
+    std::string first;
+    if (!(words >> first) || first != label) continue;
+    for (long n; words >> n;) numbers.push_back(n);
+  }
+  return numbers;
+}
+
+TEST_CASE("Chapter 05 shows where a stride's conflicts are and its lane-to-bank map", "[e2e]") {
+  const long stride = GENERATE(2, 6, 12, 32);
+  const auto result =
+      test::run_program(sample("05_shared_memory_bank_conflicts").path,
+                        {"--backend", "emulator", "--stride", std::to_string(stride)});
+  INFO(result.out << result.err);
+  REQUIRE(result.exit_code == 0);
+  // Lane i reads word i * stride (the first read of the loop), in bank (i * stride) mod 32.
+  std::vector<long> words, banks;
+  for (long lane = 0; lane < 32; ++lane) {
+    words.push_back(lane * stride);
+    banks.push_back(lane * stride % 32);
+  }
+  CHECK(map_row(result.out, "word") == words);
+  CHECK(map_row(result.out, "bank") == banks);
+  // gcd(stride, 32) lanes share each bank used: that many wavefronts.
+  long ways = 1;
+  while (ways < 32 && stride % (2 * ways) == 0) ways *= 2;
+  CHECK(result.out.find(std::to_string(ways) + " wavefronts, 1 without conflicts") !=
+        std::string::npos);
+  CHECK(result.out.find("The request uses " + std::to_string(32 / ways) + " of 32 banks.") !=
+        std::string::npos);
+  // The line named is the strided kernel's load, as the kernel file numbers it.
+  std::ifstream kernels(std::string(TUTORIAL_SOURCE_DIR) +
+                        "/chapters/05_shared_memory_bank_conflicts/bank_conflicts_kernels.cuh");
+  int number = 1;
+  for (std::string line;
+       std::getline(kernels, line) && line.find("sum += row[k * 32];") == std::string::npos;)
+    ++number;
+  CHECK(result.out.find("stride " + std::to_string(stride) + " ") != std::string::npos);
+  CHECK(result.out.find("One load request at bank_conflicts_kernels.cuh:" + std::to_string(number) +
+                        " ") != std::string::npos);
 }
 
 TEST_CASE("The histogram sample reads values from a file and writes its counts to a file",

@@ -86,8 +86,9 @@ void record_shared_access(const void* address, std::size_t bytes, AccessKind kin
                                          ? StaticLayout::capacity + place.offset
                                          : place.offset;
     // A read-modify-write is a load request and then a store request.
-    if (kind != AccessKind::store) me.bank.log(thread_rank(), space_offset, bytes, false);
-    if (kind != AccessKind::load) me.bank.log(thread_rank(), space_offset, bytes, true);
+    if (kind != AccessKind::store)
+      me.bank.log(thread_rank(), space_offset, bytes, false, file, line);
+    if (kind != AccessKind::load) me.bank.log(thread_rank(), space_offset, bytes, true, file, line);
   }
 }
 

@@ -1,13 +1,18 @@
 /// @file
 /// @brief The bank-conflict counters: at the end of a barrier interval, a block's shared
-/// accesses are grouped into warp-wide requests and each request's wavefronts counted.
+/// accesses are grouped into warp-wide requests and each request's wavefronts counted, in total
+/// and per line of the source.
 
 #include <simt/detail/bank_counters.hpp>
+#include <simt/detail/shared_layout.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/launch.hpp>
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <functional>
+#include <tuple>
 #include <utility>
 
 namespace simt::detail {
@@ -49,23 +54,61 @@ std::pair<std::uint64_t, std::uint64_t> wavefronts(const AccessRecord* begin,
   return {total, phases};
 }
 
+bool same_place(const SharedAccessLine& a, const char* file, unsigned line, bool store) {
+  return a.line == line && a.store == store && (a.file == file || std::strcmp(a.file, file) == 0);
+}
+
+SharedAccessLine& line_of(std::vector<SharedAccessLine>& lines, const char* file, unsigned line,
+                          bool store) {
+  for (SharedAccessLine& l : lines)
+    if (same_place(l, file, line, store)) return l;
+  SharedAccessLine& added = lines.emplace_back();
+  added.file = file;
+  added.line = line;
+  added.store = store;
+  return added;
+}
+
+// Of two requests of one line, the one to show: more wavefronts, or the earlier one.
+bool shows_before(const BankRequestMap& a, const BankRequestMap& b) {
+  return std::tuple(-static_cast<std::int64_t>(a.wavefronts), a.block, a.interval, a.warp, a.k) <
+         std::tuple(-static_cast<std::int64_t>(b.wavefronts), b.block, b.interval, b.warp, b.k);
+}
+
+void add(SharedAccessLine& to, const SharedAccessLine& from) {
+  const bool first = to.requests == 0;
+  to.requests += from.requests;
+  to.wavefronts += from.wavefronts;
+  to.ideal_wavefronts += from.ideal_wavefronts;
+  if (first || shows_before(from.worst, to.worst)) to.worst = from.worst;
+}
+
+double conflicts_per_request(const SharedAccessLine& l) {
+  return static_cast<double>(l.conflicts()) / static_cast<double>(l.requests);
+}
+
 }  // namespace
 
-void BankLog::count_interval(SharedMemoryCounters& counts) {
+void BankLog::count_interval(SharedMemoryCounters& counts, std::uint64_t block,
+                             std::uint64_t interval) {
   if (!accesses.empty()) {
-    // One request per (warp, k, load or store): the k-th access of each active lane.
-    std::sort(accesses.begin(), accesses.end(), [](const AccessRecord& a, const AccessRecord& b) {
-      if (warp_of(a.rank) != warp_of(b.rank)) return warp_of(a.rank) < warp_of(b.rank);
-      if (a.k != b.k) return a.k < b.k;
-      return a.store < b.store;
+    // One request per (warp, k, load or store, line): the k-th access of each active lane.
+    const auto key = [](const AccessRecord& a) {
+      return std::tuple(warp_of(a.rank), a.k, a.store, a.line);
+    };
+    std::sort(accesses.begin(), accesses.end(), [&](const AccessRecord& a, const AccessRecord& b) {
+      if (key(a) != key(b)) return key(a) < key(b);
+      return std::less<const char*>{}(a.file, b.file);
     });
+    const auto same_request = [&](const AccessRecord& a, const AccessRecord& b) {
+      return key(a) == key(b) && a.file == b.file;
+    };
     for (std::size_t i = 0; i < accesses.size();) {
       std::size_t j = i;
-      while (j < accesses.size() && warp_of(accesses[j].rank) == warp_of(accesses[i].rank) &&
-             accesses[j].k == accesses[i].k && accesses[j].store == accesses[i].store)
-        ++j;
+      while (j < accesses.size() && same_request(accesses[j], accesses[i])) ++j;
+      const AccessRecord& first = accesses[i];
       const auto [w, ideal] = wavefronts(&accesses[i], &accesses[j - 1] + 1);
-      if (accesses[i].store) {
+      if (first.store) {
         ++counts.store_requests;
         counts.store_wavefronts += w;
         counts.store_ideal_wavefronts += ideal;
@@ -74,6 +117,23 @@ void BankLog::count_interval(SharedMemoryCounters& counts) {
         counts.load_wavefronts += w;
         counts.load_ideal_wavefronts += ideal;
       }
+      SharedAccessLine one{first.file, first.line, first.store, 1, w, ideal, {}};
+      BankRequestMap& map = one.worst;
+      map.word.fill(BankRequestMap::inactive);
+      // The log counts dynamic shared memory from the end of the static capacity, a multiple of
+      // 32 words: the map counts it from its own start, which keeps every bank.
+      constexpr std::uint32_t dynamic_start = StaticLayout::capacity / 4;
+      map.dynamic = first.word >= dynamic_start;
+      for (std::size_t a = i; a < j; ++a)
+        map.word[lane_of(accesses[a].rank)] = accesses[a].word - (map.dynamic ? dynamic_start : 0);
+      map.words_per_lane = std::max<unsigned>(1, first.words);
+      map.wavefronts = w;
+      map.ideal_wavefronts = ideal;
+      map.block = block;
+      map.interval = interval;
+      map.warp = warp_of(first.rank);
+      map.k = first.k;
+      add(line_of(counts.lines, first.file, first.line, first.store), one);
       i = j;
     }
   }
@@ -82,3 +142,33 @@ void BankLog::count_interval(SharedMemoryCounters& counts) {
 }
 
 }  // namespace simt::detail
+
+namespace simt {
+
+SharedMemoryCounters& SharedMemoryCounters::operator+=(const SharedMemoryCounters& other) {
+  load_requests += other.load_requests;
+  load_wavefronts += other.load_wavefronts;
+  load_ideal_wavefronts += other.load_ideal_wavefronts;
+  store_requests += other.store_requests;
+  store_wavefronts += other.store_wavefronts;
+  store_ideal_wavefronts += other.store_ideal_wavefronts;
+  for (const SharedAccessLine& l : other.lines)
+    detail::add(detail::line_of(lines, l.file, l.line, l.store), l);
+  std::sort(lines.begin(), lines.end(), [](const SharedAccessLine& a, const SharedAccessLine& b) {
+    const int files = std::strcmp(a.file, b.file);
+    if (files != 0) return files < 0;
+    return std::tuple(a.line, a.store) < std::tuple(b.line, b.store);
+  });
+  return *this;
+}
+
+const SharedAccessLine* SharedMemoryCounters::worst_line() const {
+  const SharedAccessLine* worst = nullptr;
+  for (const SharedAccessLine& l : lines)
+    if (l.conflicts() > 0 && (worst == nullptr || detail::conflicts_per_request(l) >
+                                                      detail::conflicts_per_request(*worst)))
+      worst = &l;
+  return worst;
+}
+
+}  // namespace simt

@@ -11,7 +11,6 @@
 #include "unit_runner.hpp"
 
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <coroutine>
 #include <cstddef>
@@ -471,7 +470,7 @@ void UnitRunner::run_chain(BlockState& b, std::vector<ThreadSlot>& chain) {
 }
 
 void UnitRunner::end_interval(BlockState& b) {
-  if (unit_.counting) b.bank.count_interval(unit_.counts);
+  if (unit_.counting) b.bank.count_interval(unit_.counts, b.linear, b.interval);
   if (unit_.diagnostics) {
     b.race.epoch = unit_.next_epoch++;
     std::fill(b.scheduling.warp_phase.begin(), b.scheduling.warp_phase.end(), 0);

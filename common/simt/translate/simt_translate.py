@@ -965,7 +965,9 @@ class Translator:
             for start, end, text in self.header_edits.get(name, []):
                 if end > start:
                     edits.drop_inside(start, end)
-                edits.replace(start, end, text)
+                # A removed body leaves its line breaks, so that what follows it (a template's
+                # body, which stays in the header) keeps its lines under the file's #line.
+                edits.replace(start, end, text + "\n" * source.count("\n", start, end))
         for start, end, included in includes.get(name, []):
             directive = source[start:end]
             if included is not None and self.is_user_file(included):

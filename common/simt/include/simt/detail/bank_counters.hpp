@@ -19,6 +19,8 @@ struct AccessRecord {
   std::uint32_t rank;  ///< Thread rank in the block.
   std::uint32_t k;     ///< The thread's k-th shared access in this interval.
   std::uint32_t word;  ///< First 4-byte word touched (its bank is word % 32).
+  std::uint32_t line;  ///< Line of the access in `file`.
+  const char* file;    ///< The kernel file (`__FILE__`).
   std::uint8_t words;  ///< Words touched (size / 4, at least 1).
   bool store;          ///< Store (true) or load.
 };
@@ -27,13 +29,16 @@ struct AccessRecord {
 struct BankLog {
   std::vector<AccessRecord> accesses;
   std::vector<std::uint32_t> access_count;  ///< Per thread: shared accesses this interval.
-  /// @brief Logs an access of `bytes` at byte `offset` of the block's shared address space.
-  void log(unsigned rank, std::size_t offset, std::size_t bytes, bool store) {
-    accesses.push_back({rank, access_count[rank]++, static_cast<std::uint32_t>(offset / 4),
-                        static_cast<std::uint8_t>(bytes < 4 ? 1 : bytes / 4), store});
+  /// @brief Logs an access of `bytes` at byte `offset` of the block's shared address space,
+  /// made at `file`:`line`.
+  void log(unsigned rank, std::size_t offset, std::size_t bytes, bool store, const char* file,
+           unsigned line) {
+    accesses.push_back({rank, access_count[rank]++, static_cast<std::uint32_t>(offset / 4), line,
+                        file, static_cast<std::uint8_t>(bytes < 4 ? 1 : bytes / 4), store});
   }
-  /// @brief Adds the interval's requests and wavefronts to `counts` and starts a new interval.
-  void count_interval(SharedMemoryCounters& counts);
+  /// @brief Adds the interval's requests and wavefronts to `counts` (in total and per line) and
+  /// starts a new interval. `block` and `interval` say where it was, for the lines' examples.
+  void count_interval(SharedMemoryCounters& counts, std::uint64_t block, std::uint64_t interval);
 };
 
 }  // namespace simt::detail
