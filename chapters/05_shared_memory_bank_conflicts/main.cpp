@@ -1,7 +1,8 @@
 // Chapter 05 - shared-memory bank conflicts (CUDA C++ Programming Guide, "Shared Memory").
 // Runs each access pattern and checks its result. On the CPU emulator it prints the predicted
-// shared-memory requests, wavefronts and bank conflicts of each; on the GPU, --benchmark times
-// them against their conflict-free baselines (tools/bank_conflicts_ncu measures the counters).
+// shared-memory requests, wavefronts and bank conflicts of each, the lines of the kernels where
+// the conflicts are, and why: the lane-to-bank map of one request. On the GPU, --benchmark
+// times them against a two-resource model (tools/bank_conflicts_ncu measures the counters).
 
 #include "bank_conflicts.hpp"
 
@@ -11,10 +12,67 @@
 #include "common/sample_main.hpp"
 #include "common/usage_error.hpp"
 
+#include <simt/bank_map.hpp>
+
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
+
+namespace {
+
+using Counted = std::pair<bank_conflicts::Variant, simt::SharedMemoryCounters>;
+
+// Per line of the kernels: the requests, wavefronts and conflicts of each access that has
+// conflicts. Then, for one line, the lane-to-bank map of a request: the line of `chosen`
+// (the --stride variant) if given, else the line with the most conflicts per request.
+void print_where_the_conflicts_are(const std::vector<Counted>& counted, const Counted* chosen) {
+  std::printf("\nWhere the conflicts are: every line with bank conflicts, per variant\n");
+  std::printf("%-24s %-30s %-6s %9s %10s %10s\n", "variant", "line", "access", "requests",
+              "wavefronts", "conflicts");
+  const simt::SharedAccessLine* worst = nullptr;
+  const bank_conflicts::Variant* worst_variant = nullptr;
+  const auto per_request = [](const simt::SharedAccessLine& l) {
+    return static_cast<double>(l.conflicts()) / static_cast<double>(l.requests);
+  };
+  for (const auto& [variant, counters] : counted)
+    for (const simt::SharedAccessLine& l : counters.lines) {
+      if (l.conflicts() == 0) continue;
+      const std::string file = l.file;
+      const std::string place = file.substr(file.rfind('/') + 1) + ":" + std::to_string(l.line);
+      std::printf("%-24s %-30s %-6s %9llu %10llu %10llu\n", variant.name().c_str(), place.c_str(),
+                  l.store ? "store" : "load", static_cast<unsigned long long>(l.requests),
+                  static_cast<unsigned long long>(l.wavefronts),
+                  static_cast<unsigned long long>(l.conflicts()));
+      if (worst == nullptr || per_request(l) > per_request(*worst)) {
+        worst = &l;
+        worst_variant = &variant;
+      }
+    }
+  const char* which = "the line with the most conflicts";
+  if (chosen != nullptr) {
+    // The chosen variant's worst line, or, without conflicts, its busiest line.
+    const auto& lines = chosen->second.lines;
+    worst = chosen->second.worst_line();
+    if (worst == nullptr && !lines.empty()) {
+      worst = &*std::max_element(lines.begin(), lines.end(), [](const auto& a, const auto& b) {
+        return a.requests < b.requests;
+      });
+      which = "its busiest line, which has no conflicts";
+    } else {
+      which = "its line with the most conflicts";
+    }
+    worst_variant = &chosen->first;
+  }
+  if (worst == nullptr) return;
+  std::printf("\nWhy: the lane-to-bank map of one request of %s (%s)\n", which,
+              worst_variant->name().c_str());
+  std::printf("%s", simt::bank_map_text(*worst).c_str());
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   return tutorial::run_sample(argv[0], [&] {
@@ -47,24 +105,30 @@ int main(int argc, char** argv) {
       if (backend != tutorial::Backend::device)
         throw tutorial::UsageError(
             "--benchmark", "times the GPU and needs one (the emulator predicts counts instead)");
+      const bank_conflicts::Benchmark result =
+          bank_conflicts::benchmark_on_device(strides, n, cli.common().seed);
+      std::printf("Chapter 05 benchmark on %s: median of 25 runs\n", chosen->device->name.c_str());
       std::printf(
-          "Chapter 05 benchmark on %s: median of 25 runs; predicted = emulator's wavefronts per "
-          "request\n",
-          chosen->device->name.c_str());
-      std::printf("%-24s %10s %10s %10s %8s %9s  %s\n", "variant", "ms", "predicted", "measured",
-                  "off by", "GB/s", "result");
+          "Model: the longer of shared-memory wavefronts (emulator's count) at %.1f G/s "
+          "(conflict-free stride 1) and device-memory bytes at %.0f GB/s (cudaMemcpy)\n",
+          result.ceilings.wavefronts_per_ms / 1e6, result.ceilings.copy_gbs);
+      std::printf("%-26s %9s %9s %9s %8s %8s %9s  %s\n", "variant", "ms", "shared ms", "memory ms",
+                  "limit", "off by", "GB/s", "result");
       const std::string label = tutorial::measurement_label(*chosen->device);
       if (csv)
         csv << tutorial::measurement_label_columns
-            << ",variant,median_ms,predicted_ratio,measured_ratio,gbs,verified\n";
-      for (const auto& r : bank_conflicts::benchmark_on_device(strides, n, cli.common().seed)) {
-        std::printf("%-24s %10.3f %9.2fx %9.2fx %7.1f%% %9.1f  %s\n", r.name.c_str(), r.median_ms,
-                    r.predicted_ratio, r.measured_ratio,
-                    100.0 * (r.measured_ratio / r.predicted_ratio - 1.0), r.gbs,
+            << ",variant,kernel,parameter,median_ms,shared_bound_ms,memory_bound_ms,limit,gbs,"
+               "verified\n";
+      for (const auto& r : result.rows) {
+        std::printf("%-26s %9.4f %9.4f %9.4f %8s %+7.1f%% %9.1f  %s\n", r.variant.name().c_str(),
+                    r.median_ms, r.shared_bound_ms, r.memory_bound_ms, r.limit(),
+                    100.0 * (r.median_ms / r.predicted_ms() - 1.0), r.gbs,
                     r.verified ? "match" : "MISMATCH");
         if (csv)
-          csv << label << ",\"" << r.name << "\"," << r.median_ms << ',' << r.predicted_ratio << ','
-              << r.measured_ratio << ',' << r.gbs << ',' << (r.verified ? "yes" : "no") << '\n';
+          csv << label << ",\"" << r.variant.name() << "\"," << r.variant.kernel() << ','
+              << r.variant.parameter << ',' << r.median_ms << ',' << r.shared_bound_ms << ','
+              << r.memory_bound_ms << ',' << r.limit() << ',' << r.gbs << ','
+              << (r.verified ? "yes" : "no") << '\n';
       }
       return 0;
     }
@@ -80,9 +144,11 @@ int main(int argc, char** argv) {
       csv << "variant,kernel,load_requests,load_wavefronts,load_conflicts,store_requests,store_"
              "wavefronts,store_conflicts,verified\n";
     bool all_match = true;
+    std::vector<Counted> counted;
     for (const auto& v : bank_conflicts::variants(strides)) {
       const auto run = bank_conflicts::run_counting_launch(backend, v, cli.common().seed);
       all_match &= run.verified;
+      counted.emplace_back(v, run.counters);
       const auto& c = run.counters;
       const char* verdict = run.verified ? "match" : "MISMATCH";
       if (emulator)
@@ -100,6 +166,12 @@ int main(int argc, char** argv) {
             << c.load_wavefronts << ',' << c.load_conflicts() << ',' << c.store_requests << ','
             << c.store_wavefronts << ',' << c.store_conflicts() << ','
             << (run.verified ? "yes" : "no") << '\n';
+    }
+    if (emulator) {
+      const auto stride_run = std::find_if(counted.begin(), counted.end(), [&](const Counted& c) {
+        return cli.given("--stride") && c.first.kind == bank_conflicts::Variant::Kind::strided;
+      });
+      print_where_the_conflicts_are(counted, stride_run == counted.end() ? nullptr : &*stride_run);
     }
     std::printf("results: %s\n",
                 all_match ? "match (every variant equals the CPU reference)" : "MISMATCH");
