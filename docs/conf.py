@@ -15,7 +15,8 @@ include_patterns = ["docs/**", "chapters/*/README.md"]
 exclude_patterns = ["build", "docs/site_root", "docs/_generated", "docs/_templates", "docs/locales"]
 source_suffix = {".md": "markdown"}
 
-extensions = ["myst_parser", "breathe", "sphinx.ext.graphviz", "sample_output", "csv_plots", "furo_debian_scripts",
+extensions = ["myst_parser", "breathe", "sphinx.ext.graphviz", "sample_output", "csv_plots", "bank_map_figure",
+              "furo_debian_scripts",
               "english_api_reference", "language_switch", "translatable_diagrams"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3

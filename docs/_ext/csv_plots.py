@@ -63,8 +63,8 @@ PLOT_TEXT = {
     "elements per second": ("G elements / s", "G 要素 / 秒"),
     "histogram title": ("Histogram of {n} values: {device}, CUDA driver API {api}, {date}",
                         "{n} 値のヒストグラム: {device}、CUDA ドライバ API {api}、{date}"),
-    "predicted": ("predicted: wavefronts per request (emulator)",
-                  "予測: リクエストあたりのウェーブフロント数（エミュレータ）"),
+    "predicted": ("predicted: emulator's wavefronts at the stride-1 rate",
+                  "予測: エミュレータのウェーブフロント数をストライド 1 の速度で"),
     "measured": ("measured: time relative to stride 1", "測定: ストライド 1 に対する時間"),
     "stride": ("stride between the words of neighbouring lanes", "隣り合うレーンが読むワードの間隔（ストライド）"),
     "relative cost": ("relative cost", "相対コスト"),
@@ -117,11 +117,17 @@ def histogram_plot(rows, path, text):
 
 
 def bank_conflicts_plot(rows, path, text):
-    strides = [r for r in rows if r["variant"].startswith("stride")]
-    s = [int(r["variant"].split()[1]) for r in strides]
+    strides = [r for r in rows if r["kernel"] == "StridedLoads"]
+    s = [int(r["parameter"]) for r in strides]
+    base = next(r for r in strides if int(r["parameter"]) == 1)
+
+    def predicted(r):
+        return max(float(r["shared_bound_ms"]), float(r["memory_bound_ms"]))
+
     fig, ax = plt.subplots(figsize=(6.5, 3.6))
-    ax.plot(s, [float(r["predicted_ratio"]) for r in strides], "o--", label=text["predicted"])
-    ax.plot(s, [float(r["measured_ratio"]) for r in strides], "s-", label=text["measured"])
+    ax.plot(s, [predicted(r) / predicted(base) for r in strides], "o--", label=text["predicted"])
+    ax.plot(s, [float(r["median_ms"]) / float(base["median_ms"]) for r in strides], "s-",
+            label=text["measured"])
     ax.set_xscale("log", base=2)
     ax.set_yscale("log", base=2)
     ax.set_xlabel(text["stride"])
@@ -180,6 +186,11 @@ DISTRIBUTION_NAME = {
     "en": {"uniform": "uniform", "skewed": "skewed", "single": "one bin"},
     "ja": {"uniform": "一様", "skewed": "偏り", "single": "1 ビン"},
 }
+BANK_HEADER = {
+    "en": ["variant", "measured ms", "shared bound ms", "memory bound ms", "limit", "off by"],
+    "ja": ["パターン", "測定 ms", "共有メモリの下限 ms", "デバイスメモリの下限 ms", "律速", "ずれ"],
+}
+BANK_PROBLEM = {"en": "median of 25 runs", "ja": "25 回の中央値"}
 HISTOGRAM_PROBLEM = {"en": "n = {n}, G elements/s", "ja": "n = {n}、G 要素/秒"}
 
 
@@ -271,8 +282,27 @@ class HistogramTable(SphinxDirective):
                 _table(HISTOGRAM_HEADER[language], body, (9, 10, 24, 8, 30, 8, 10))]
 
 
+class BankModelTable(SphinxDirective):
+    """Chapter 05's benchmark: each variant's time beside the two bounds of the model."""
+    required_arguments = 1
+
+    def run(self):
+        rows, language = _read(self)
+        body = []
+        for r in rows:
+            measured = float(r["median_ms"])
+            predicted = max(float(r["shared_bound_ms"]), float(r["memory_bound_ms"]))
+            flag = "" if r["verified"] == "yes" else " (mismatch)"
+            body.append([r["variant"], f"{measured:.3f}{flag}", f"{float(r['shared_bound_ms']):.3f}",
+                         f"{float(r['memory_bound_ms']):.3f}",
+                         nodes.literal(text=r["limit"]), f"{100 * (measured / predicted - 1):+.1f}%"])
+        return [_caption(rows[0], language, BANK_PROBLEM[language]),
+                _table(BANK_HEADER[language], body, (28, 12, 14, 14, 10, 10))]
+
+
 def setup(app):
     app.connect("builder-inited", draw)
     app.add_directive("bandwidth-table", BandwidthTable)
     app.add_directive("histogram-table", HistogramTable)
+    app.add_directive("bank-model-table", BankModelTable)
     return {"parallel_read_safe": True, "version": "1"}
