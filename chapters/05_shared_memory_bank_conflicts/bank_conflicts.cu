@@ -1,17 +1,16 @@
 // Chapter 05's launches: every access pattern on the GPU and on the CPU emulator, verified
-// against the CPU, counted on the emulator, and timed on the GPU.
+// against the CPU and counted on the emulator; then the configuration: each variant's problem
+// (inputs, expected output, launch shape), name and kernel. The benchmark is in benchmark.cu.
 
 #include "bank_conflicts.hpp"
 #include "bank_conflicts_kernels.cuh"
+#include "problems.hpp"
 
 #include "common/cuda_check.hpp"
-#include "common/device_buffer.hpp"
-#include "common/timing.hpp"
 
 #include <algorithm>
 #include <numeric>
 #include <random>
-#include <stdexcept>
 
 namespace bank_conflicts {
 
@@ -19,16 +18,89 @@ namespace {
 
 using Kind = Variant::Kind;
 
-constexpr unsigned threads = 256;
+// [doc:launch]
+void launch_on_device(const Variant& v, const Problem& p, const float* in, void* out) {
+  const dim3 grid(p.grid.x, p.grid.y), block(p.block.x, p.block.y);
+  float* f = static_cast<float*>(out);
+  switch (v.kind) {
+    case Kind::reduce_interleaved: ReduceInterleaved<<<grid, block, p.shared_bytes>>>(in, f); break;
+    case Kind::reduce_sequential: ReduceSequential<<<grid, block, p.shared_bytes>>>(in, f); break;
+    case Kind::reduce_shuffle: ReduceWithShuffles<<<grid, block, p.shared_bytes>>>(in, f); break;
+    case Kind::strided: StridedLoads<<<grid, block>>>(f, v.parameter, p.repeats); break;
+    case Kind::broadcast: BroadcastLoads<<<grid, block>>>(f, p.repeats); break;
+    case Kind::doubles: DoubleLoads<<<grid, block>>>(static_cast<double*>(out), p.repeats); break;
+    case Kind::transpose: TransposeThroughTile<<<grid, block>>>(in, f, p.n, v.parameter); break;
+    case Kind::transpose64: TransposeThroughTile64<<<grid, block>>>(in, f, p.n); break;
+    case Kind::copy: CopyThroughTile<<<grid, block>>>(in, f, p.n); break;
+  }
+  CUDA_CHECK(cudaGetLastError());
+}
 
-// A problem: its inputs, the expected output, and the launch shape.
-struct Problem {
-  simt::Dim3 grid, block;
-  std::size_t shared_bytes = 0;
-  int repeats = 0, n = 0;
-  std::vector<float> input, expected;   // float kernels
-  std::vector<double> expected_double;  // DoubleLoads
-};
+void launch_on_emulator(const Variant& v, const Problem& p, const float* in, void* out) {
+  const simt::LaunchConfig config{p.grid, p.block, p.shared_bytes};
+  float* f = static_cast<float*>(out);
+  switch (v.kind) {
+    case Kind::reduce_interleaved: simt::launch(config, ReduceInterleaved, in, f); break;
+    case Kind::reduce_sequential: simt::launch(config, ReduceSequential, in, f); break;
+    case Kind::reduce_shuffle: simt::launch(config, ReduceWithShuffles, in, f); break;
+    case Kind::strided: simt::launch(config, StridedLoads, f, v.parameter, p.repeats); break;
+    case Kind::broadcast: simt::launch(config, BroadcastLoads, f, p.repeats); break;
+    case Kind::doubles:
+      simt::launch(config, DoubleLoads, static_cast<double*>(out), p.repeats);
+      break;
+    case Kind::transpose:
+      simt::launch(config, TransposeThroughTile, in, f, p.n, v.parameter);
+      break;
+    case Kind::transpose64: simt::launch(config, TransposeThroughTile64, in, f, p.n); break;
+    case Kind::copy: simt::launch(config, CopyThroughTile, in, f, p.n); break;
+  }
+}
+// [doc:launch]
+
+}  // namespace
+
+DeviceRun::DeviceRun(const Variant& v, const Problem& p)
+    : variant_(v),
+      problem_(p),
+      input_(std::max<std::size_t>(1, p.input.size())),
+      output_(std::max(p.expected.size(), p.expected_double.size()) *
+              (p.expected_double.empty() ? sizeof(float) : sizeof(double))) {
+  if (!p.input.empty()) input_.copy_from(p.input);
+}
+
+void DeviceRun::launch() { launch_on_device(variant_, problem_, input_.get(), output_.get()); }
+
+bool DeviceRun::verified() const {
+  std::vector<float> out(problem_.expected.size());
+  std::vector<double> out_double(problem_.expected_double.size());
+  if (!out.empty())
+    CUDA_CHECK(
+        cudaMemcpy(out.data(), output_.get(), out.size() * sizeof(float), cudaMemcpyDeviceToHost));
+  if (!out_double.empty())
+    CUDA_CHECK(cudaMemcpy(out_double.data(), output_.get(), out_double.size() * sizeof(double),
+                          cudaMemcpyDeviceToHost));
+  return verify(problem_, out, out_double);
+}
+
+CountedRun run_counting_launch(tutorial::Backend backend, const Variant& v, std::uint64_t seed) {
+  const Problem p = counting_problem(v, seed);
+  if (backend == tutorial::Backend::device) {
+    DeviceRun run(v, p);
+    run.launch();
+    return {run.verified(), {}};
+  }
+  std::vector<float> out(p.expected.size(), -1.0f);
+  std::vector<double> out_double(p.expected_double.size(), -1.0);
+  launch_on_emulator(v, p, p.input.data(),
+                     out_double.empty() ? static_cast<void*>(out.data()) : out_double.data());
+  return {verify(p, out, out_double), simt::last_launch_counters()};
+}
+
+// The configuration: each variant's problem, name and kernel, and the chapter's variants.
+
+namespace {
+
+constexpr unsigned threads = 256;
 
 // Small integers, so that every sum is exact in float whatever the order.
 std::vector<float> small_integers(std::size_t count, std::uint64_t seed) {
@@ -52,6 +124,8 @@ double expected_loads(const Variant& v, unsigned t, int repeats) {
     }
   return sum;
 }
+
+}  // namespace
 
 Problem make_problem(const Variant& v, unsigned blocks, int repeats, int n, std::uint64_t seed) {
   Problem p;
@@ -105,86 +179,26 @@ Problem make_problem(const Variant& v, unsigned blocks, int repeats, int n, std:
   return p;
 }
 
-// [doc:launch]
-void launch_on_device(const Variant& v, const Problem& p, const float* in, void* out) {
-  const dim3 grid(p.grid.x, p.grid.y), block(p.block.x, p.block.y);
-  float* f = static_cast<float*>(out);
-  switch (v.kind) {
-    case Kind::reduce_interleaved: ReduceInterleaved<<<grid, block, p.shared_bytes>>>(in, f); break;
-    case Kind::reduce_sequential: ReduceSequential<<<grid, block, p.shared_bytes>>>(in, f); break;
-    case Kind::reduce_shuffle: ReduceWithShuffles<<<grid, block, p.shared_bytes>>>(in, f); break;
-    case Kind::strided: StridedLoads<<<grid, block>>>(f, v.parameter, p.repeats); break;
-    case Kind::broadcast: BroadcastLoads<<<grid, block>>>(f, p.repeats); break;
-    case Kind::doubles: DoubleLoads<<<grid, block>>>(static_cast<double*>(out), p.repeats); break;
-    case Kind::transpose: TransposeThroughTile<<<grid, block>>>(in, f, p.n, v.parameter); break;
-    case Kind::transpose64: TransposeThroughTile64<<<grid, block>>>(in, f, p.n); break;
-    case Kind::copy: CopyThroughTile<<<grid, block>>>(in, f, p.n); break;
-  }
-  CUDA_CHECK(cudaGetLastError());
-}
-
-void launch_on_emulator(const Variant& v, const Problem& p, const float* in, void* out) {
-  const simt::LaunchConfig config{p.grid, p.block, p.shared_bytes};
-  float* f = static_cast<float*>(out);
-  switch (v.kind) {
-    case Kind::reduce_interleaved: simt::launch(config, ReduceInterleaved, in, f); break;
-    case Kind::reduce_sequential: simt::launch(config, ReduceSequential, in, f); break;
-    case Kind::reduce_shuffle: simt::launch(config, ReduceWithShuffles, in, f); break;
-    case Kind::strided: simt::launch(config, StridedLoads, f, v.parameter, p.repeats); break;
-    case Kind::broadcast: simt::launch(config, BroadcastLoads, f, p.repeats); break;
-    case Kind::doubles:
-      simt::launch(config, DoubleLoads, static_cast<double*>(out), p.repeats);
-      break;
-    case Kind::transpose:
-      simt::launch(config, TransposeThroughTile, in, f, p.n, v.parameter);
-      break;
-    case Kind::transpose64: simt::launch(config, TransposeThroughTile64, in, f, p.n); break;
-    case Kind::copy: simt::launch(config, CopyThroughTile, in, f, p.n); break;
-  }
-}
-// [doc:launch]
-
 bool verify(const Problem& p, const std::vector<float>& out,
             const std::vector<double>& out_double) {
   return p.expected_double.empty() ? out == p.expected : out_double == p.expected_double;
 }
 
-// Device buffers for a problem; runs the kernel (`times` calls if timing) and checks.
-struct DeviceRun {
-  DeviceRun(const Variant& v, const Problem& p)
-      : variant(v),
-        problem(p),
-        input(std::max<std::size_t>(1, p.input.size())),
-        output(std::max(p.expected.size(), p.expected_double.size()) *
-               (p.expected_double.empty() ? sizeof(float) : sizeof(double))) {
-    if (!p.input.empty()) input.copy_from(p.input);
-  }
-  void launch() { launch_on_device(variant, problem, input.get(), output.get()); }
-  bool verified() const {
-    std::vector<float> out(problem.expected.size());
-    std::vector<double> out_double(problem.expected_double.size());
-    if (!out.empty())
-      CUDA_CHECK(
-          cudaMemcpy(out.data(), output.get(), out.size() * sizeof(float), cudaMemcpyDeviceToHost));
-    if (!out_double.empty())
-      CUDA_CHECK(cudaMemcpy(out_double.data(), output.get(), out_double.size() * sizeof(double),
-                            cudaMemcpyDeviceToHost));
-    return verify(problem, out, out_double);
-  }
-  const Variant& variant;
-  const Problem& problem;
-  tutorial::DeviceBuffer<float> input;
-  tutorial::DeviceBuffer<std::byte> output;
-};
-
-// The counting launch: small enough for the emulator and for Nsight Compute.
 Problem counting_problem(const Variant& v, std::uint64_t seed) {
   const bool reduction = v.kind == Kind::reduce_interleaved || v.kind == Kind::reduce_sequential ||
                          v.kind == Kind::reduce_shuffle;
   return make_problem(v, reduction ? 4 : 1, kLoadsPerIteration, 64, seed);
 }
 
-}  // namespace
+Problem benchmark_problem(const Variant& v, unsigned blocks, int n, std::uint64_t seed) {
+  // 16,384 loads per thread, so that the fill, the launch and the tail of the grid are a small
+  // part of the time even at stride 1.
+  if (v.kind == Kind::strided || v.kind == Kind::broadcast || v.kind == Kind::doubles)
+    return make_problem(v, blocks, 256 * kLoadsPerIteration, 0, seed);
+  if (v.kind == Kind::transpose || v.kind == Kind::transpose64 || v.kind == Kind::copy)
+    return make_problem(v, 0, 0, n, seed);
+  return make_problem(v, 65536, 0, 0, seed);  // 2^24 values to reduce
+}
 
 std::string Variant::name() const {
   switch (kind) {
@@ -227,124 +241,6 @@ std::vector<Variant> variants(const std::vector<int>& strides) {
   all.push_back({Kind::transpose64});
   all.push_back({Kind::copy});
   return all;
-}
-
-CountedRun run_counting_launch(tutorial::Backend backend, const Variant& v, std::uint64_t seed) {
-  const Problem p = counting_problem(v, seed);
-  if (backend == tutorial::Backend::device) {
-    DeviceRun run(v, p);
-    run.launch();
-    return {run.verified(), {}};
-  }
-  std::vector<float> out(p.expected.size(), -1.0f);
-  std::vector<double> out_double(p.expected_double.size(), -1.0);
-  launch_on_emulator(v, p, p.input.data(),
-                     out_double.empty() ? static_cast<void*>(out.data()) : out_double.data());
-  return {verify(p, out, out_double), simt::last_launch_counters()};
-}
-
-double Timed::predicted_ms() const { return std::max(shared_bound_ms, memory_bound_ms); }
-
-const char* Timed::limit() const {
-  if (median_ms <= 1.15 * predicted_ms())
-    return shared_bound_ms >= memory_bound_ms ? "shared" : "memory";
-  // Between the longer bound and the sum: the two resources took turns more than they overlapped.
-  if (median_ms <= 1.15 * (shared_bound_ms + memory_bound_ms)) return "both";
-  return "neither";
-}
-
-namespace {
-
-bool loops_over_loads(const Variant& v) {
-  return v.kind == Kind::strided || v.kind == Kind::broadcast || v.kind == Kind::doubles;
-}
-
-// The wavefronts of the timed launch, from the emulator's count of the small one: the same per
-// block, and in the load loops, proportional to the loads per thread.
-double timed_wavefronts(const Variant& v, const Problem& timed, const Problem& counted,
-                        const simt::SharedMemoryCounters& c) {
-  const auto blocks = [](const Problem& p) {
-    return static_cast<double>(p.grid.x) * p.grid.y * p.grid.z;
-  };
-  const double loads_scale =
-      loops_over_loads(v) ? static_cast<double>(timed.repeats) / counted.repeats : 1.0;
-  return (static_cast<double>(c.load_wavefronts) * loads_scale +
-          static_cast<double>(c.store_wavefronts)) *
-         blocks(timed) / blocks(counted);
-}
-
-// Bytes the timed launch reads from and writes to device memory.
-double device_bytes(const Variant& v, const Problem& p) {
-  const double blocks = static_cast<double>(p.grid.x) * p.grid.y,
-               threads_per_block = static_cast<double>(p.block.x) * p.block.y;
-  switch (v.kind) {
-    case Kind::reduce_interleaved:
-    case Kind::reduce_sequential:
-    case Kind::reduce_shuffle:
-      return (static_cast<double>(p.input.size()) + blocks) * sizeof(float);
-    case Kind::strided:
-    case Kind::broadcast: return blocks * threads_per_block * sizeof(float);
-    case Kind::doubles: return blocks * threads_per_block * sizeof(double);
-    case Kind::transpose:
-    case Kind::transpose64:
-    case Kind::copy: return 2.0 * p.n * p.n * sizeof(float);
-  }
-  return 0;
-}
-
-}  // namespace
-
-Benchmark benchmark_on_device(const std::vector<int>& strides, int n, std::uint64_t seed) {
-  int sms = 0;
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  const unsigned blocks = static_cast<unsigned>(sms) * 8;
-  // 16,384 loads per thread, so that the fill, the launch and the tail of the grid are a small
-  // part of the time even at stride 1.
-  const auto timed_problem = [&](const Variant& v) {
-    if (loops_over_loads(v)) return make_problem(v, blocks, 256 * kLoadsPerIteration, 0, seed);
-    if (v.kind == Kind::transpose || v.kind == Kind::transpose64 || v.kind == Kind::copy)
-      return make_problem(v, 0, 0, n, seed);
-    return make_problem(v, 65536, 0, 0, seed);
-  };
-  const auto wavefronts = [&](const Variant& v, const Problem& timed) {
-    const auto counted = run_counting_launch(tutorial::Backend::emulator, v, seed).counters;
-    return timed_wavefronts(v, timed, counting_problem(v, seed), counted);
-  };
-
-  // The two ceilings: conflict-free stride-1 loads, which only shared memory limits, and a
-  // device-to-device copy of the transposed matrix.
-  Benchmark result;
-  {
-    const Variant stride1{Kind::strided, 1};
-    const Problem p = timed_problem(stride1);
-    DeviceRun run(stride1, p);
-    const double ms = tutorial::time_on_device([&] { run.launch(); }).median_ms;
-    result.ceilings.wavefronts_per_ms = wavefronts(stride1, p) / ms;
-  }
-  result.ceilings.copy_gbs =
-      tutorial::copy_bandwidth_gbs(static_cast<std::size_t>(n) * n * sizeof(float));
-
-  std::vector<Variant> timed;
-  for (int s : strides) timed.push_back({Kind::strided, s});
-  timed.insert(timed.end(), {{Kind::broadcast},
-                             {Kind::doubles},
-                             {Kind::reduce_sequential},
-                             {Kind::reduce_interleaved},
-                             {Kind::reduce_shuffle},
-                             {Kind::copy},
-                             {Kind::transpose, 33},
-                             {Kind::transpose64},
-                             {Kind::transpose, 32}});
-  for (const Variant& v : timed) {
-    const Problem p = timed_problem(v);
-    DeviceRun run(v, p);
-    const tutorial::Timing t = tutorial::time_on_device([&] { run.launch(); });
-    const double bytes = device_bytes(v, p);
-    result.rows.push_back({v, t.median_ms, wavefronts(v, p) / result.ceilings.wavefronts_per_ms,
-                           bytes / (result.ceilings.copy_gbs * 1e6), bytes / (t.median_ms * 1e6),
-                           run.verified()});
-  }
-  return result;
 }
 
 }  // namespace bank_conflicts

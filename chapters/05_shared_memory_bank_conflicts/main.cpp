@@ -5,6 +5,7 @@
 // times them against a two-resource model (tools/bank_conflicts_ncu measures the counters).
 
 #include "bank_conflicts.hpp"
+#include "benchmark.hpp"
 
 #include "common/backend.hpp"
 #include "common/cli.hpp"

@@ -1,0 +1,117 @@
+// Chapter 05's benchmark: every variant timed on the GPU, and its time predicted from the
+// emulator's wavefronts and the bytes it moves, against two ceilings measured in the same run.
+
+#include "benchmark.hpp"
+#include "problems.hpp"
+
+#include "common/cuda_check.hpp"
+#include "common/timing.hpp"
+
+#include <algorithm>
+
+namespace bank_conflicts {
+
+namespace {
+using Kind = Variant::Kind;
+}  // namespace
+
+double Timed::predicted_ms() const { return std::max(shared_bound_ms, memory_bound_ms); }
+
+const char* Timed::limit() const {
+  if (median_ms <= 1.15 * predicted_ms())
+    return shared_bound_ms >= memory_bound_ms ? "shared" : "memory";
+  // Between the longer bound and the sum: the two resources took turns more than they overlapped.
+  if (median_ms <= 1.15 * (shared_bound_ms + memory_bound_ms)) return "both";
+  return "neither";
+}
+
+namespace {
+
+bool loops_over_loads(const Variant& v) {
+  return v.kind == Kind::strided || v.kind == Kind::broadcast || v.kind == Kind::doubles;
+}
+
+// The wavefronts of the timed launch, from the emulator's count of the small one: the same per
+// block, and in the load loops, proportional to the loads per thread.
+double timed_wavefronts(const Variant& v, const Problem& timed, const Problem& counted,
+                        const simt::SharedMemoryCounters& c) {
+  const auto blocks = [](const Problem& p) {
+    return static_cast<double>(p.grid.x) * p.grid.y * p.grid.z;
+  };
+  const double loads_scale =
+      loops_over_loads(v) ? static_cast<double>(timed.repeats) / counted.repeats : 1.0;
+  return (static_cast<double>(c.load_wavefronts) * loads_scale +
+          static_cast<double>(c.store_wavefronts)) *
+         blocks(timed) / blocks(counted);
+}
+
+// Bytes the timed launch reads from and writes to device memory.
+double device_bytes(const Variant& v, const Problem& p) {
+  const double blocks = static_cast<double>(p.grid.x) * p.grid.y,
+               threads_per_block = static_cast<double>(p.block.x) * p.block.y;
+  switch (v.kind) {
+    case Kind::reduce_interleaved:
+    case Kind::reduce_sequential:
+    case Kind::reduce_shuffle:
+      return (static_cast<double>(p.input.size()) + blocks) * sizeof(float);
+    case Kind::strided:
+    case Kind::broadcast: return blocks * threads_per_block * sizeof(float);
+    case Kind::doubles: return blocks * threads_per_block * sizeof(double);
+    case Kind::transpose:
+    case Kind::transpose64:
+    case Kind::copy: return 2.0 * p.n * p.n * sizeof(float);
+  }
+  return 0;
+}
+
+}  // namespace
+
+Benchmark benchmark_on_device(const std::vector<int>& strides, int n, std::uint64_t seed) {
+  int sms = 0;
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  const unsigned blocks = static_cast<unsigned>(sms) * 8;
+  const auto timed_problem = [&](const Variant& v) {
+    return benchmark_problem(v, blocks, n, seed);
+  };
+  const auto wavefronts = [&](const Variant& v, const Problem& timed) {
+    const auto counted = run_counting_launch(tutorial::Backend::emulator, v, seed).counters;
+    return timed_wavefronts(v, timed, counting_problem(v, seed), counted);
+  };
+
+  // The two ceilings: conflict-free stride-1 loads, which only shared memory limits, and a
+  // device-to-device copy of the transposed matrix.
+  Benchmark result;
+  {
+    const Variant stride1{Kind::strided, 1};
+    const Problem p = timed_problem(stride1);
+    DeviceRun run(stride1, p);
+    const double ms = tutorial::time_on_device([&] { run.launch(); }).median_ms;
+    result.ceilings.wavefronts_per_ms = wavefronts(stride1, p) / ms;
+  }
+  result.ceilings.copy_gbs =
+      tutorial::copy_bandwidth_gbs(static_cast<std::size_t>(n) * n * sizeof(float));
+
+  std::vector<Variant> timed;
+  for (int s : strides) timed.push_back({Kind::strided, s});
+  timed.insert(timed.end(), {{Kind::broadcast},
+                             {Kind::doubles},
+                             {Kind::reduce_sequential},
+                             {Kind::reduce_interleaved},
+                             {Kind::reduce_shuffle},
+                             {Kind::copy},
+                             {Kind::transpose, 33},
+                             {Kind::transpose64},
+                             {Kind::transpose, 32}});
+  for (const Variant& v : timed) {
+    const Problem p = timed_problem(v);
+    DeviceRun run(v, p);
+    const tutorial::Timing t = tutorial::time_on_device([&] { run.launch(); });
+    const double bytes = device_bytes(v, p);
+    result.rows.push_back({v, t.median_ms, wavefronts(v, p) / result.ceilings.wavefronts_per_ms,
+                           bytes / (result.ceilings.copy_gbs * 1e6), bytes / (t.median_ms * 1e6),
+                           run.verified()});
+  }
+  return result;
+}
+
+}  // namespace bank_conflicts
