@@ -438,3 +438,57 @@ TEST_CASE("A tile larger than a warp that runs past the end of the block is repo
   CHECK_THAT(error, Contains("invalid tile.sync() at " + place_of("  tile.sync();")));
   CHECK_THAT(error, Contains("is in a tile of 64 threads that runs past the end of the block"));
 }
+
+TEST_CASE("A read of shared memory that memcpy_async is still copying into is reported",
+          "[diagnostics][async]") {
+  std::vector<float> in(64, 1.0f), out(64);
+  const std::string error = error_of(
+      [&] { simt::launch(1, 64, emulated::ReadBeforeCopyCompletes, in.data(), out.data()); });
+  INFO(error);
+  CHECK_THAT(error, Contains("shared memory read before its asynchronous copy completed in kernel "
+                             "'ReadBeforeCopyCompletes' at " +
+                             place_of("const float early = tile[63 - threadIdx.x];", kPlanted)));
+  // Thread 0 reads tile[63], the last 4 bytes of the 256 being copied.
+  CHECK_THAT(error, Contains("thread 0 of block (0, 0, 0) reads bytes 252 to 256 of the "
+                             "destination of the memcpy_async at " +
+                             place_of("cuda::memcpy_async(block, tile, in", kPlanted)));
+  CHECK_THAT(error, Contains("completes with phase 0 of the cuda::barrier initialised at " +
+                             place_of("if (block.thread_rank() == 0) init(&bar", kPlanted)));
+}
+
+TEST_CASE("A wait with a token two phases old is reported", "[diagnostics][async]") {
+  std::vector<int> out(64);
+  const std::string error =
+      error_of([&] { simt::launch(1, 64, emulated::WaitWithStaleToken, out.data()); });
+  INFO(error);
+  CHECK_THAT(error, Contains("cuda::barrier waited on with a stale token in kernel "
+                             "'WaitWithStaleToken' at " +
+                             place_of("bar.wait(std::move(kept));", kPlanted)));
+  CHECK_THAT(error, Contains("with the token of phase 0 of the barrier"));
+  CHECK_THAT(error, Contains("which has completed 2 phases since"));
+}
+
+TEST_CASE("A thread that arrives twice in one phase is reported", "[diagnostics][async]") {
+  std::vector<int> out(64);
+  const std::string error =
+      error_of([&] { simt::launch(1, 64, emulated::ArriveTwiceInOnePhase, out.data()); });
+  INFO(error);
+  CHECK_THAT(error, Contains("more arrivals at a cuda::barrier than its phase expects in kernel "
+                             "'ArriveTwiceInOnePhase' at " +
+                             place_of("thread 0's second arrival in phase 0", kPlanted)));
+  CHECK_THAT(error, Contains("thread 0 of block (0, 0, 0) arrives a second time in phase 0"));
+  CHECK_THAT(error, Contains("for 64 arrivals"));
+}
+
+TEST_CASE("A barrier phase that a thread exits without arriving in is reported",
+          "[diagnostics][async]") {
+  std::vector<int> out(64);
+  const std::string error =
+      error_of([&] { simt::launch(1, 64, emulated::ExitWithoutArriving, out.data()); });
+  INFO(error);
+  CHECK_THAT(error, Contains("cuda::barrier phase that never completes in kernel "
+                             "'ExitWithoutArriving'"));
+  CHECK_THAT(error, Contains("has 1 of its 64 arrivals missing"));
+  CHECK_THAT(error, Contains("threads 1-63 wait at bar.arrive_and_wait() at " +
+                             place_of("waits for thread 0's arrival", kPlanted)));
+}

@@ -5,6 +5,12 @@
 // reports each one with the kernel, the line and the threads. On the GPU each is a bug: it may
 // hang, compute garbage, or happen to work.
 #include <cooperative_groups.h>
+#include <cuda/barrier>
+
+#include <utility>
+
+// A __shared__ cuda::barrier has a constructor; init() initialises it (as in the guide).
+#pragma nv_diag_suppress static_var_with_dynamic_init
 
 // A tree reduction with the barrier inside the loop removed: a shared-memory race.
 __global__ void ReductionMissingBarrier(const float* in, float* out) {
@@ -115,4 +121,55 @@ __global__ void WarpTailWithoutSyncwarp(const float* in, float* out) {
     v[t] = v[t] + v[t + 1];
   }
   if (t == 0) out[blockIdx.x] = partial[0];
+}
+
+// The block reads the tile that cuda::memcpy_async is copying before waiting for the barrier's
+// phase, which is when the copy completes.
+__global__ void ReadBeforeCopyCompletes(const float* in, float* out) {
+  __shared__ float tile[64];
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  auto block = cooperative_groups::this_thread_block();
+  if (block.thread_rank() == 0) init(&bar, block.size());
+  block.sync();
+  cuda::memcpy_async(block, tile, in, sizeof(tile), bar);
+  const float early = tile[63 - threadIdx.x];  // the copy may not have happened yet
+  bar.arrive_and_wait();
+  out[threadIdx.x] = early + tile[threadIdx.x];
+}
+
+// A token kept from phase 0 is waited on in phase 2: the GPU's barrier keeps only the parity of
+// its phase, so this waits for phase 2, which no thread arrives in.
+__global__ void WaitWithStaleToken(int* out) {
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  if (threadIdx.x == 0) init(&bar, blockDim.x);
+  __syncthreads();
+  cuda::barrier<cuda::thread_scope_block>::arrival_token token = bar.arrive();
+  cuda::barrier<cuda::thread_scope_block>::arrival_token kept = token;
+  bar.wait(std::move(token));
+  bar.arrive_and_wait();
+  bar.wait(std::move(kept));
+  out[threadIdx.x] = 1;
+}
+
+// Thread 0 arrives twice in phase 0, so the phase completes one arrival early: the last thread
+// to arrive has not written its value yet when the others read it.
+__global__ void ArriveTwiceInOnePhase(int* out) {
+  __shared__ int values[64];
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  if (threadIdx.x == 0) init(&bar, blockDim.x);
+  __syncthreads();
+  if (threadIdx.x == 0) (void)bar.arrive();
+  values[threadIdx.x] = static_cast<int>(threadIdx.x);
+  bar.arrive_and_wait();  // thread 0's second arrival in phase 0
+  out[threadIdx.x] = values[(threadIdx.x + 1) % blockDim.x];
+}
+
+// Thread 0 returns before arriving: the phase waits for an arrival that never comes.
+__global__ void ExitWithoutArriving(int* out) {
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  if (threadIdx.x == 0) init(&bar, blockDim.x);
+  __syncthreads();
+  if (threadIdx.x == 0) return;
+  bar.arrive_and_wait();  // waits for thread 0's arrival
+  out[threadIdx.x] = 1;
 }

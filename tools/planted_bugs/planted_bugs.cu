@@ -4,7 +4,8 @@
 // emulator (so that the chapter pages can show what the emulator reports).
 // Usage: planted_bugs --bug race|half-warp|whole-warp|both-branches|dsm-after-exit|
 //                           shuffle-in-half-warp|shuffle-after-exit|shuffle-outside-mask|
-//                           syncwarp-masks|warp-tail
+//                           syncwarp-masks|warp-tail|read-before-copy|stale-token|
+//                           arrive-twice|exit-without-arriving
 //                     [--backend auto|device|emulator]
 #include "planted_bug_kernels.cuh"
 
@@ -33,6 +34,10 @@ enum class Bug {
   shuffle_outside_mask,
   syncwarp_masks,
   warp_tail,
+  read_before_copy,
+  stale_token,
+  arrive_twice,
+  exit_without_arriving,
 };
 
 void run_on_device(Bug bug) {
@@ -59,6 +64,10 @@ void run_on_device(Bug bug) {
     case Bug::shuffle_outside_mask: ShuffleFromOutsideTheMask<<<1, 32>>>(ints.get()); break;
     case Bug::syncwarp_masks: SyncwarpMasksDisagree<<<1, 32>>>(ints.get()); break;
     case Bug::warp_tail: WarpTailWithoutSyncwarp<<<2, 64>>>(in.get(), out.get()); break;
+    case Bug::read_before_copy: ReadBeforeCopyCompletes<<<1, 64>>>(in.get(), out.get()); break;
+    case Bug::stale_token: WaitWithStaleToken<<<1, 64>>>(ints.get()); break;
+    case Bug::arrive_twice: ArriveTwiceInOnePhase<<<1, 64>>>(ints.get()); break;
+    case Bug::exit_without_arriving: ExitWithoutArriving<<<1, 64>>>(ints.get()); break;
   }
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -93,6 +102,12 @@ void run_on_emulator(Bug bug) {
       break;
     case Bug::syncwarp_masks: simt::launch(1, 32, SyncwarpMasksDisagree, ints.data()); break;
     case Bug::warp_tail: simt::launch(2, 64, WarpTailWithoutSyncwarp, in.data(), out.data()); break;
+    case Bug::read_before_copy:
+      simt::launch(1, 64, ReadBeforeCopyCompletes, in.data(), out.data());
+      break;
+    case Bug::stale_token: simt::launch(1, 64, WaitWithStaleToken, ints.data()); break;
+    case Bug::arrive_twice: simt::launch(1, 64, ArriveTwiceInOnePhase, ints.data()); break;
+    case Bug::exit_without_arriving: simt::launch(1, 64, ExitWithoutArriving, ints.data()); break;
   }
 }
 
@@ -112,7 +127,11 @@ int main(int argc, char** argv) {
                     {"shuffle-after-exit", Bug::shuffle_after_exit},
                     {"shuffle-outside-mask", Bug::shuffle_outside_mask},
                     {"syncwarp-masks", Bug::syncwarp_masks},
-                    {"warp-tail", Bug::warp_tail}},
+                    {"warp-tail", Bug::warp_tail},
+                    {"read-before-copy", Bug::read_before_copy},
+                    {"stale-token", Bug::stale_token},
+                    {"arrive-twice", Bug::arrive_twice},
+                    {"exit-without-arriving", Bug::exit_without_arriving}},
                    "which bug to run");
     // The cluster kernel needs compute capability 9.0; the others would run anywhere.
     const auto chosen = cli.parse_and_select_backend(argc, argv, {9, 0});

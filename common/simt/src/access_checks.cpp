@@ -3,6 +3,7 @@
 /// (checking on): bounds, the lifetime of a peer block's memory, races, and the bank counters.
 
 #include <simt/detail/access.hpp>
+#include <simt/detail/phase_barrier.hpp>
 #include <simt/detail/race_check.hpp>
 #include <simt/detail/shared_layout.hpp>
 #include <simt/detail/thread_context.hpp>
@@ -75,9 +76,12 @@ void record_shared_access(const void* address, std::size_t bytes, AccessKind kin
                  "shared memory alive.";
       throw KernelError(message.str());
     }
-    if (own)
+    if (own) {
+      if (!me.async_copies.empty())
+        check_async_destination(unit, me, address, bytes, kind != AccessKind::load, file, line);
       check_race(unit, me, place.region == SharedRegion::dynamic, place.offset, bytes, kind, file,
                  line);
+    }
   }
 
   if (unit.counting && own && place.region != SharedRegion::none) {

@@ -4,6 +4,7 @@
 /// block concerned has reached them.
 
 #include <simt/detail/barriers.hpp>
+#include <simt/detail/phase_barrier.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
 #include <simt/detail/warp_collective.hpp>
@@ -143,6 +144,10 @@ void UnitRunner::begin_block(BlockState& b) {
   s.exited.clear();
   s.exits_in_chain = 0;
   s.predicate_count = 0;
+  s.phase_waits.clear();
+  s.completes_group_copies = false;
+  b.async_copies.clear();
+  b.arrivals.clear();
   std::fill(s.warp_phase.begin(), s.warp_phase.end(), 0);
   b.alive = true;
   b.interval = 0;
@@ -184,14 +189,21 @@ void UnitRunner::run(std::uint64_t index, std::map<std::uint64_t, std::string>& 
     bool progress = false;
     for (BlockState& b : unit_.blocks) {
       settle_warps(b);
-      while (block_barrier_ready(b)) {
-        release(b);
-        settle_warps(b);
+      while (true) {
+        if (settle_phase_waits(b)) {
+          settle_warps(b);
+        } else if (block_barrier_ready(b)) {
+          release(b);
+          settle_warps(b);
+        } else {
+          break;
+        }
         progress = true;
       }
     }
     const bool waiting = std::any_of(unit_.blocks.begin(), unit_.blocks.end(), [](const auto& b) {
-      return b.scheduling.barrier != nullptr || b.scheduling.waiting_warps != 0;
+      return b.scheduling.barrier != nullptr || b.scheduling.waiting_warps != 0 ||
+             !b.scheduling.phase_waits.empty();
     });
     if (!waiting) break;
     if (progress) continue;
@@ -241,7 +253,7 @@ void UnitRunner::start_threads(BlockState& b) {
     body_(closure_);
   }
   // A kernel that can never wait is a plain function: all its threads have simply returned.
-  if (s.barrier == nullptr && s.waiting_warps == 0 && s.exited.empty()) {
+  if (s.barrier == nullptr && s.waiting_warps == 0 && s.phase_waits.empty() && s.exited.empty()) {
     for (unsigned t = 0; t < n; ++t) s.exited.push_back(t);
     for (WarpWaits& w : s.warps) w.exited = ~0u;
   }
@@ -394,9 +406,32 @@ void UnitRunner::release_lanes(BlockState& b, unsigned first, unsigned span, uns
     s.chain[s.position[chain[i].rank]].thread = chain[i].thread;
 }
 
+// Runs on the threads whose cuda::barrier phase has completed, as a chain of their own.
+bool UnitRunner::settle_phase_waits(BlockState& b) {
+  BlockScheduling& s = b.scheduling;
+  if (s.phase_waits.empty()) return false;
+  std::vector<ThreadSlot>& chain = scratch_chain_;
+  chain.clear();
+  std::size_t kept = 0;
+  for (const PhaseWait& w : s.phase_waits) {
+    if (w.barrier->phase > w.phase)
+      chain.push_back(s.chain[s.position[w.rank]]);
+    else
+      s.phase_waits[kept++] = w;
+  }
+  if (chain.empty()) return false;
+  s.phase_waits.resize(kept);
+  chain.push_back(s.chain.back());
+  if (shuffle_seed_) shuffle(b, chain);
+  run_chain(b, chain);
+  for (std::size_t i = 0; i + 1 < chain.size(); ++i)
+    s.chain[s.position[chain[i].rank]].thread = chain[i].thread;
+  return true;
+}
+
 bool UnitRunner::block_barrier_ready(const BlockState& b) const {
   const BlockScheduling& s = b.scheduling;
-  if (s.barrier == nullptr || s.waiting_warps != 0) return false;
+  if (s.barrier == nullptr || s.waiting_warps != 0 || !s.phase_waits.empty()) return false;
   if (!s.strays.empty()) report_divergence();
   return s.barrier_kind == BarrierKind::block;
 }
@@ -408,7 +443,7 @@ bool UnitRunner::group_barrier_ready(std::size_t first, std::size_t count, Barri
     if (s.barrier == nullptr && s.waiting_warps == 0 && s.exited.size() == unit_.threads_per_block)
       continue;  // every thread of the block has exited: it holds no barrier up
     if (s.barrier == nullptr || s.barrier_kind != kind || !s.strays.empty() ||
-        s.waiting_warps != 0 || (site != nullptr && s.barrier != site))
+        s.waiting_warps != 0 || !s.phase_waits.empty() || (site != nullptr && s.barrier != site))
       return false;
     site = s.barrier;
   }
@@ -428,6 +463,10 @@ void UnitRunner::release(BlockState& b) {
   if (unit_.strict && s.barrier_kind == BarrierKind::block)
     warn_exited(s.barrier, b.arena_index, 1);
   end_interval(b);
+  if (s.completes_group_copies) {
+    complete_group_copies(b);
+    s.completes_group_copies = false;
+  }
   s.barrier = nullptr;
   s.strays.clear();
   s.released_count = s.predicate_count;
@@ -515,13 +554,22 @@ void UnitRunner::warn_exited(const Site* site, std::size_t first, std::size_t co
 void UnitRunner::report_divergence() const {
   const Site* any_site = nullptr;
   bool warps = false;
+  const PhaseWait* phase = nullptr;
   for (const BlockState& b : unit_.blocks) {
     if (any_site == nullptr && b.scheduling.barrier != nullptr) any_site = b.scheduling.barrier;
     warps = warps || b.scheduling.waiting_warps != 0;
+    if (phase == nullptr && !b.scheduling.phase_waits.empty())
+      phase = &b.scheduling.phase_waits.front();
   }
   std::ostringstream message;
-  message << (warps ? "warp collective that cannot complete" : "divergent barrier")
-          << " in kernel '" << kernel_name(unit_, any_site) << "'";
+  message << (phase != nullptr ? "cuda::barrier phase that never completes"
+              : warps          ? "warp collective that cannot complete"
+                               : "divergent barrier")
+          << " in kernel '" << kernel_name(unit_, phase != nullptr ? phase->site : any_site) << "'";
+  if (phase != nullptr)
+    message << " (phase " << phase->phase << " of the barrier initialised at "
+            << where(phase->barrier->init_place) << " has " << phase->barrier->pending << " of its "
+            << phase->barrier->expected << " arrivals missing)";
   unsigned described = 0;
   for (const BlockState& b : unit_.blocks) {
     const BlockScheduling& s = b.scheduling;
@@ -546,6 +594,8 @@ void UnitRunner::report_divergence() const {
       bool warp = false;
       for (const StrayArrival& stray : s.strays)
         if (stray.rank == rank) at = stray.site;
+      for (const PhaseWait& w : s.phase_waits)
+        if (w.rank == rank) at = w.site;
       const WarpWaits& lanes = s.warps[warp_of(rank)];
       if ((lanes.arrived >> lane_of(rank)) & 1u) {
         at = lanes.lanes[lane_of(rank)]->site;
@@ -570,7 +620,12 @@ void UnitRunner::report_divergence() const {
     if (!s.exited.empty())
       message << separator << "threads " << describe_ranks(s.exited) << " have exited";
   }
-  if (warps)
+  if (phase != nullptr)
+    message << ". A phase completes when the barrier has received the count of arrivals init() "
+               "gave it: every thread that count includes must arrive (bar.arrive(), "
+               "bar.arrive_and_wait() or bar.arrive_and_drop()) before it waits elsewhere or "
+               "exits; on the GPU this hangs.";
+  else if (warps)
     message << ". Every lane that a warp collective's mask names, and that has not exited, must "
                "reach the same operation with the same mask (CUDA C++ Programming Guide, warp "
                "shuffle and vote functions); on the GPU this hangs or gives undefined results.";

@@ -50,6 +50,8 @@ class UnitRunner {
   /// With the strict setting: warns (once per place and launch) that a collective's mask names
   /// lanes that have exited.
   void warn_exited_lanes(const BlockState& b, unsigned w, const WarpCollective& c);
+  /// Runs on the threads waiting for cuda::barrier phases that have completed; false if none.
+  bool settle_phase_waits(BlockState& b);
   [[nodiscard]] bool block_barrier_ready(const BlockState& b) const;
   [[nodiscard]] bool group_barrier_ready(std::size_t first, std::size_t count,
                                          BarrierKind kind) const;

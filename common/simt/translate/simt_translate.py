@@ -1037,6 +1037,16 @@ class Translator:
                     end = (count if text else pragma).extent.end.offset
                     self.pragma_lines.setdefault(name, []).append(
                         (tokens[i].extent.start.offset, end, text))
+                elif pragma.spelling.startswith("nv_diag_"):
+                    # nvcc's own diagnostics (`#pragma nv_diag_suppress
+                    # static_var_with_dynamic_init`, which the guide writes before a __shared__
+                    # cuda::barrier): nothing for the host compiler, which would warn about them.
+                    last = i + 2
+                    while last + 1 < len(tokens) and \
+                            tokens[last + 1].location.line == pragma.location.line:
+                        last += 1
+                    self.pragma_lines.setdefault(name, []).append(
+                        (tokens[i].extent.start.offset, tokens[last].extent.end.offset, ""))
         self.primitive_names = self.find_primitive_names(tu)
         self.collect(tu)
         self.resolve_suspension()

@@ -13,7 +13,9 @@
 #include <simt/dim3.hpp>
 #include <simt/launch.hpp>
 
+#include <cstddef>
 #include <cstdint>
+#include <source_location>
 #include <string>
 #include <vector>
 
@@ -36,6 +38,35 @@ struct StrayArrival {
   BarrierKind kind;
 };
 
+struct BarrierState;
+
+/// @brief A thread suspended in `bar.wait(token)` until phase `phase` of `barrier` completes.
+struct PhaseWait {
+  unsigned rank;
+  const BarrierState* barrier;
+  std::uint64_t phase;
+  const Site* site;
+};
+
+/// @brief An asynchronous copy into the block's shared memory that has not completed: bound to
+/// a phase of a `cuda::barrier`, or (barrier null) a cooperative-groups copy that completes at
+/// the block's next `cg::wait`.
+struct AsyncCopy {
+  void* dst;
+  const void* src;
+  std::size_t bytes;
+  const BarrierState* barrier;
+  std::uint64_t phase;
+  std::source_location place;  ///< The memcpy_async call.
+};
+
+/// @brief Per `cuda::barrier` of a block, the phase each thread last arrived in, plus one
+/// (diagnostics: a thread that arrives twice in one phase completes it early).
+struct ArrivalBook {
+  const BarrierState* barrier;
+  std::vector<std::uint64_t> last_phase_plus_one;
+};
+
 /// @brief Scheduling state of one block.
 struct BlockScheduling {
   /// The threads that have not exited, in the order the next interval runs them, then a last
@@ -56,22 +87,26 @@ struct BlockScheduling {
   int predicate_count = 0;                ///< Sum of `__syncthreads_count` predicates so far.
   int released_count = 0;                 ///< The count the last released barrier returns.
   std::vector<std::uint16_t> warp_phase;  ///< Per warp: warp barriers passed this interval.
+  std::vector<PhaseWait> phase_waits;     ///< Threads waiting for a `cuda::barrier` phase.
+  bool completes_group_copies = false;    ///< The barrier waited at is a `cg::wait`.
 };
 
 /// @brief The bookkeeping of one block.
 struct BlockState {
-  Uint3 block_idx;                     ///< `blockIdx` of this block.
-  std::uint64_t linear = 0;            ///< Linear index of the block in the grid.
-  unsigned cluster = 0;                ///< Index of its cluster within the unit.
-  unsigned rank_in_cluster = 0;        ///< `this_cluster().block_rank()`.
-  std::size_t arena_index = 0;         ///< Its place in the unit's SharedArena.
-  BlockScheduling scheduling;          ///< Its threads and barriers.
-  RaceShadow race;                     ///< Diagnostics: who touched which shared byte.
-  BankLog bank;                        ///< Counters: this interval's shared accesses.
-  std::string printed;                 ///< What the block's threads printed, in order.
-  bool alive = true;                   ///< Some thread of the block has not exited yet.
-  std::uint32_t interval = 0;          ///< Barrier intervals completed by this block.
-  const Site* last_barrier = nullptr;  ///< The barrier that began the current interval.
+  Uint3 block_idx;                      ///< `blockIdx` of this block.
+  std::uint64_t linear = 0;             ///< Linear index of the block in the grid.
+  unsigned cluster = 0;                 ///< Index of its cluster within the unit.
+  unsigned rank_in_cluster = 0;         ///< `this_cluster().block_rank()`.
+  std::size_t arena_index = 0;          ///< Its place in the unit's SharedArena.
+  BlockScheduling scheduling;           ///< Its threads and barriers.
+  RaceShadow race;                      ///< Diagnostics: who touched which shared byte.
+  BankLog bank;                         ///< Counters: this interval's shared accesses.
+  std::string printed;                  ///< What the block's threads printed, in order.
+  std::vector<AsyncCopy> async_copies;  ///< Asynchronous copies not completed yet.
+  std::vector<ArrivalBook> arrivals;    ///< Diagnostics: who arrived in which phase.
+  bool alive = true;                    ///< Some thread of the block has not exited yet.
+  std::uint32_t interval = 0;           ///< Barrier intervals completed by this block.
+  const Site* last_barrier = nullptr;   ///< The barrier that began the current interval.
   BarrierKind last_barrier_kind = BarrierKind::block;
 };
 

@@ -1,0 +1,204 @@
+/// @file
+/// @brief `cuda::barrier` and asynchronous copies on the emulator: arrivals counted per phase,
+/// the phase's completion (its copies done, and for the race checks a new epoch: what threads
+/// did before arriving is ordered before what waiting threads do after), and the diagnostics
+/// of misuse.
+
+#include <simt/detail/phase_barrier.hpp>
+#include <simt/detail/thread_context.hpp>
+#include <simt/detail/unit_state.hpp>
+#include <simt/launch.hpp>
+#include "describe.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <sstream>
+#include <string>
+
+namespace simt::detail {
+
+namespace {
+
+std::string place_text(const std::source_location& place) { return where(place); }
+
+std::string thread_text() {
+  return "thread " + std::to_string(thread_rank()) + " of block " +
+         index_text(current_thread.block_idx);
+}
+
+[[noreturn]] void fail(const std::string& what, const std::source_location& place,
+                       const std::string& details) {
+  throw KernelError(what + " in kernel '" + kernel_name(*current_thread.unit, nullptr) + "' at " +
+                    place_text(place) + ": " + details);
+}
+
+void check_initialised(const BarrierState& barrier, const std::source_location& place) {
+  if (barrier.mark != BarrierState::initialised_mark)
+    fail("cuda::barrier used before init()", place,
+         thread_text() +
+             " uses a barrier that init(&bar, count) has not initialised. One thread "
+             "initialises it, then a __syncthreads() makes that visible to the others.");
+}
+
+// The phase of `barrier` has received its last arrival: its copies complete, and it completes.
+void complete_phase(BarrierState& barrier) {
+  BlockState& block = *current_thread.block;
+  auto& copies = block.async_copies;
+  const auto done = [&](const AsyncCopy& c) {
+    return c.barrier == &barrier && c.phase == barrier.phase;
+  };
+  for (const AsyncCopy& c : copies)
+    if (done(c)) std::memcpy(c.dst, c.src, c.bytes);
+  copies.erase(std::remove_if(copies.begin(), copies.end(), done), copies.end());
+  ++barrier.phase;
+  barrier.expected = barrier.next_expected;
+  barrier.pending = barrier.expected;
+  UnitState& unit = *current_thread.unit;
+  if (unit.diagnostics) block.race.epoch = unit.next_epoch++;
+}
+
+// Diagnostics: the running thread must not arrive twice in one phase (the phase would complete
+// before every thread it counts on has arrived).
+void book_arrival(const BarrierState& barrier, const std::source_location& place) {
+  BlockState& block = *current_thread.block;
+  auto found = std::find_if(block.arrivals.begin(), block.arrivals.end(),
+                            [&](const ArrivalBook& b) { return b.barrier == &barrier; });
+  if (found == block.arrivals.end()) {
+    block.arrivals.push_back(
+        {&barrier, std::vector<std::uint64_t>(current_thread.unit->threads_per_block, 0)});
+    found = block.arrivals.end() - 1;
+  }
+  std::uint64_t& last = found->last_phase_plus_one[thread_rank()];
+  if (last == barrier.phase + 1)
+    fail("more arrivals at a cuda::barrier than its phase expects", place,
+         thread_text() + " arrives a second time in phase " + std::to_string(barrier.phase) +
+             " of the barrier initialised at " + place_text(barrier.init_place) + " for " +
+             std::to_string(barrier.expected) +
+             " arrivals. A phase counts arrivals, not threads: with a second arrival it "
+             "completes before every thread it waits for has arrived. Wait for the phase "
+             "(bar.wait(token)) before arriving again.");
+  last = barrier.phase + 1;
+}
+
+}  // namespace
+
+void initialise_barrier(BarrierState& barrier, std::ptrdiff_t expected,
+                        const std::source_location& place) {
+  if (expected < 1)
+    fail("cuda::barrier initialised with an expected count of " + std::to_string(expected), place,
+         thread_text() + " calls init(&bar, " + std::to_string(expected) +
+             "); a phase needs at least one arrival");
+  barrier = BarrierState{BarrierState::initialised_mark, expected, expected, expected, 0, place};
+  for (ArrivalBook& book : current_thread.block->arrivals)
+    if (book.barrier == &barrier)
+      std::fill(book.last_phase_plus_one.begin(), book.last_phase_plus_one.end(), 0);
+}
+
+std::uint64_t arrive_at_barrier(BarrierState& barrier, std::ptrdiff_t count,
+                                const std::source_location& place) {
+  check_initialised(barrier, place);
+  if (current_thread.unit->diagnostics) book_arrival(barrier, place);
+  if (count < 1 || count > barrier.pending)
+    fail("more arrivals at a cuda::barrier than its phase expects", place,
+         thread_text() + " arrives " + std::to_string(count) + " times in phase " +
+             std::to_string(barrier.phase) + " of the barrier initialised at " +
+             place_text(barrier.init_place) + ", which waits for " +
+             std::to_string(barrier.pending) + " more of its " + std::to_string(barrier.expected) +
+             " arrivals");
+  const std::uint64_t phase = barrier.phase;
+  barrier.pending -= count;
+  if (barrier.pending == 0) complete_phase(barrier);
+  return phase;
+}
+
+void drop_from_barrier(BarrierState& barrier, const std::source_location& place) {
+  check_initialised(barrier, place);
+  --barrier.next_expected;
+  arrive_at_barrier(barrier, 1, place);
+}
+
+void check_token(const BarrierState& barrier, std::uint64_t phase, const Site& site) {
+  check_initialised(barrier, site.location);
+  if (barrier.phase > phase + 1)
+    fail("cuda::barrier waited on with a stale token", site.location,
+         thread_text() + " waits at " + site.text + " with the token of phase " +
+             std::to_string(phase) + " of the barrier initialised at " +
+             place_text(barrier.init_place) + ", which has completed " +
+             std::to_string(barrier.phase - phase) +
+             " phases since. A token is for its own phase and, once that has completed, for the "
+             "next one at most: the GPU's barrier keeps only the parity of its phase, so an "
+             "older token waits for the wrong phase.");
+}
+
+std::coroutine_handle<> wait_for_phase(std::coroutine_handle<> self, const BarrierState& barrier,
+                                       std::uint64_t phase, const Site* site) {
+  current_thread.slot->thread = self;
+  current_thread.block->scheduling.phase_waits.push_back({thread_rank(), &barrier, phase, site});
+  return next_thread();
+}
+
+void copy_with_barrier(void* dst, const void* src, std::size_t bytes, BarrierState& barrier,
+                       const std::source_location& place) {
+  check_initialised(barrier, place);
+  UnitState& unit = *current_thread.unit;
+  if (!unit.arena.contains(dst)) {
+    // Not into shared memory: nothing can read the destination early through the checks.
+    std::memcpy(dst, src, bytes);
+    return;
+  }
+  auto& copies = current_thread.block->async_copies;
+  const AsyncCopy copy{dst, src, bytes, &barrier, barrier.phase, place};
+  // A group's copy is made by each of its threads with the same arguments: it is one copy.
+  const bool known = std::any_of(copies.begin(), copies.end(), [&](const AsyncCopy& c) {
+    return c.dst == dst && c.src == src && c.bytes == bytes && c.barrier == &barrier &&
+           c.phase == copy.phase;
+  });
+  if (!known) copies.push_back(copy);
+}
+
+void copy_for_block(void* dst, const void* src, std::size_t bytes,
+                    const std::source_location& place) {
+  UnitState& unit = *current_thread.unit;
+  if (!unit.arena.contains(dst)) {
+    std::memcpy(dst, src, bytes);
+    return;
+  }
+  auto& copies = current_thread.block->async_copies;
+  const bool known = std::any_of(copies.begin(), copies.end(), [&](const AsyncCopy& c) {
+    return c.dst == dst && c.src == src && c.bytes == bytes && c.barrier == nullptr;
+  });
+  if (!known) copies.push_back({dst, src, bytes, nullptr, 0, place});
+}
+
+void complete_group_copies(BlockState& block) {
+  auto& copies = block.async_copies;
+  const auto group = [](const AsyncCopy& c) { return c.barrier == nullptr; };
+  for (const AsyncCopy& c : copies)
+    if (group(c)) std::memcpy(c.dst, c.src, c.bytes);
+  copies.erase(std::remove_if(copies.begin(), copies.end(), group), copies.end());
+}
+
+void check_async_destination(const UnitState& unit, const BlockState& block, const void* address,
+                             std::size_t bytes, bool store, const char* file, unsigned line) {
+  const auto* begin = static_cast<const unsigned char*>(address);
+  for (const AsyncCopy& c : block.async_copies) {
+    const auto* dst = static_cast<const unsigned char*>(c.dst);
+    if (begin + bytes <= dst || dst + c.bytes <= begin) continue;
+    std::ostringstream message;
+    message << "shared memory " << (store ? "written" : "read")
+            << " before its asynchronous copy completed in kernel '" << kernel_name(unit, nullptr)
+            << "' at " << std::string(file).substr(std::string(file).rfind('/') + 1) << ":" << line
+            << ": " << thread_text() << (store ? " writes" : " reads") << " bytes " << (begin - dst)
+            << " to " << (begin - dst + static_cast<std::ptrdiff_t>(bytes))
+            << " of the destination of the memcpy_async at " << where(c.place) << ", which ";
+    if (c.barrier != nullptr)
+      message << "completes with phase " << c.phase << " of the cuda::barrier initialised at "
+              << where(c.barrier->init_place)
+              << ". Wait for that phase (bar.wait(token) or bar.arrive_and_wait()) first.";
+    else
+      message << "completes at cooperative_groups::wait(block). Call it first.";
+    throw KernelError(message.str());
+  }
+}
+
+}  // namespace simt::detail

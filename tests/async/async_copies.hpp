@@ -1,0 +1,23 @@
+#pragma once
+// Launches of the asynchronous-SIMT kernels (async_kernels.cuh) on the GPU or on the CPU
+// emulator; async_copies_test.cpp checks the results against CPU loops.
+
+#include "common/backend.hpp"
+
+#include <span>
+#include <vector>
+
+namespace async_copies {
+
+using tutorial::Backend;
+
+/// The kernels that turn `in` (a multiple of 256 elements, one block per 256) into one output.
+enum class IntKernel { neighbour_after_split_arrive, rotate_through_phases, fold_with_drops };
+enum class FloatKernel { tile_with_barrier, elements_with_barrier, tile_by_group };
+
+[[nodiscard]] std::vector<int> run(Backend backend, IntKernel kernel, std::span<const int> in,
+                                   int rounds = 0);
+[[nodiscard]] std::vector<float> run(Backend backend, FloatKernel kernel,
+                                     std::span<const float> in);
+
+}  // namespace async_copies

@@ -1,0 +1,110 @@
+// The asynchronous SIMT model on the backend under test: cuda::barrier phases (split
+// arrive/wait, many phases, arrive_and_drop) and copies into shared memory completed through a
+// barrier or cg::wait, each checked against a plain CPU loop on random inputs.
+#include "async_copies.hpp"
+
+#include "../backend_under_test.hpp"
+#include "../catch.hpp"
+#include "../random_values.hpp"
+
+#include <simt/launch.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace {
+
+using async_copies::FloatKernel;
+using async_copies::IntKernel;
+using test::backend_under_test;
+
+constexpr std::size_t block = 256;
+
+}  // namespace
+
+TEST_CASE("After a split arrive and wait, each thread reads the value its neighbour published",
+          "[async]") {
+  const auto blocks = GENERATE(1u, 3u);
+  const auto in = random_values<int>(block * blocks, -1000, 1000, blocks);
+  const auto out =
+      async_copies::run(backend_under_test, IntKernel::neighbour_after_split_arrive, in);
+  std::vector<int> expected(in.size());
+  for (std::size_t b = 0; b < blocks; ++b)
+    for (std::size_t t = 0; t < block; ++t)
+      expected[b * block + t] = in[b * block + (t + 1) % block] + 3 * in[b * block + t];
+  CHECK(out == expected);
+}
+
+TEST_CASE("A barrier goes through many phases: values rotate one thread per round", "[async]") {
+  const int rounds = GENERATE(1, 7, 300);
+  const auto in = random_values<int>(block * 2, -1000, 1000, 11);
+  const auto out =
+      async_copies::run(backend_under_test, IntKernel::rotate_through_phases, in, rounds);
+  std::vector<int> expected(in.size());
+  for (std::size_t b = 0; b < 2; ++b)
+    for (std::size_t t = 0; t < block; ++t)
+      expected[b * block + t] = in[b * block + (t + static_cast<std::size_t>(rounds)) % block];
+  INFO(rounds << " rounds");
+  CHECK(out == expected);
+}
+
+TEST_CASE("Threads that arrive_and_drop leave the barrier's later phases to the others",
+          "[async]") {
+  const auto in = random_values<int>(block * 2, -1000, 1000, 12);
+  const auto out = async_copies::run(backend_under_test, IntKernel::fold_with_drops, in);
+  const std::size_t half = block / 2;
+  std::vector<int> expected(in.size() / 2);
+  for (std::size_t b = 0; b < 2; ++b) {
+    std::vector<int> folded(half);
+    for (std::size_t t = 0; t < half; ++t) folded[t] = in[b * block + t] + in[b * block + t + half];
+    for (std::size_t t = 0; t < half; ++t)
+      expected[b * half + t] = folded[t] + folded[(t + 1) % half];
+  }
+  CHECK(out == expected);
+}
+
+TEST_CASE("Copies into shared memory with memcpy_async arrive complete after their wait",
+          "[async]") {
+  const auto kernel = GENERATE(FloatKernel::tile_with_barrier, FloatKernel::elements_with_barrier,
+                               FloatKernel::tile_by_group);
+  const auto in = random_values<float>(block * 3, -1000, 1000, 13);
+  const auto out = async_copies::run(backend_under_test, kernel, in);
+  std::vector<float> expected(in.size());
+  for (std::size_t b = 0; b < 3; ++b)
+    for (std::size_t t = 0; t < block; ++t) expected[b * block + t] = in[b * block + block - 1 - t];
+  INFO("kernel " << static_cast<int>(kernel));
+  CHECK(out == expected);
+}
+
+TEST_CASE(
+    "On the emulator, barrier phases and async copies give the same results in shuffled thread "
+    "orders and with every check on",
+    "[async]") {
+  if (backend_under_test != tutorial::Backend::emulator) return;  // an emulator setting
+  const auto ints = random_values<int>(block * 2, -1000, 1000, 14);
+  const auto floats = random_values<float>(block * 2, -1000, 1000, 15);
+  const auto split =
+      async_copies::run(backend_under_test, IntKernel::neighbour_after_split_arrive, ints);
+  const auto rotated =
+      async_copies::run(backend_under_test, IntKernel::rotate_through_phases, ints, 5);
+  const auto folded = async_copies::run(backend_under_test, IntKernel::fold_with_drops, ints);
+  const auto copied = async_copies::run(backend_under_test, FloatKernel::tile_by_group, floats);
+  const auto by_barrier =
+      async_copies::run(backend_under_test, FloatKernel::tile_with_barrier, floats);
+  const simt::Settings saved = simt::settings();
+  simt::settings().diagnostics = true;
+  simt::settings().count_bank_conflicts = true;
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    simt::settings().shuffle_seed = seed;
+    INFO("shuffle seed " << seed);
+    CHECK(async_copies::run(backend_under_test, IntKernel::neighbour_after_split_arrive, ints) ==
+          split);
+    CHECK(async_copies::run(backend_under_test, IntKernel::rotate_through_phases, ints, 5) ==
+          rotated);
+    CHECK(async_copies::run(backend_under_test, IntKernel::fold_with_drops, ints) == folded);
+    CHECK(async_copies::run(backend_under_test, FloatKernel::tile_by_group, floats) == copied);
+    CHECK(async_copies::run(backend_under_test, FloatKernel::tile_with_barrier, floats) ==
+          by_barrier);
+  }
+  simt::settings() = saved;
+}

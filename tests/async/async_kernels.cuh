@@ -1,0 +1,107 @@
+#pragma once
+// Kernels of the asynchronous SIMT model, written as the CUDA C++ Programming Guide writes them:
+// cuda::barrier with split arrive/wait, arrive_and_wait and arrive_and_drop, and copies into
+// shared memory with cuda::memcpy_async (per thread and per block) and
+// cooperative_groups::memcpy_async. Compiled by nvcc for the GPU and translated for the
+// emulator; async_copies_test.cpp checks every result against a CPU loop.
+
+#include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
+#include <cuda/barrier>
+
+#include <utility>
+
+namespace cg = cooperative_groups;
+
+// A __shared__ cuda::barrier has a constructor, which nvcc refuses for a __shared__ variable
+// unless told that the kernel initialises it itself (with init()), as the guide's samples do.
+#pragma nv_diag_suppress static_var_with_dynamic_init
+
+constexpr int kAsyncBlock = 256;  // threads per block, and elements per block
+
+// Each thread publishes a value, arrives, does work of its own while the others arrive, then
+// waits for the phase and reads its neighbour's value.
+__global__ void NeighbourAfterSplitArrive(const int* in, int* out) {
+  __shared__ int values[kAsyncBlock];
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  const unsigned t = threadIdx.x, n = blockDim.x, i = blockIdx.x * n + t;
+  if (t == 0) init(&bar, n);
+  __syncthreads();
+  values[t] = in[i];
+  cuda::barrier<cuda::thread_scope_block>::arrival_token token = bar.arrive();
+  const int own = 3 * in[i];  // independent of the other threads: overlaps their arrivals
+  bar.wait(std::move(token));
+  out[i] = values[(t + 1) % n] + own;
+}
+
+// Two phases per round: write, wait, read the neighbour's value, wait. After `rounds` rounds
+// thread t holds the value that started at thread t + rounds.
+__global__ void RotateThroughPhases(const int* in, int* out, int rounds) {
+  __shared__ int values[kAsyncBlock];
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  const unsigned t = threadIdx.x, n = blockDim.x;
+  if (t == 0) init(&bar, n);
+  __syncthreads();
+  int v = in[blockIdx.x * n + t];
+  for (int r = 0; r < rounds; ++r) {
+    values[t] = v;
+    bar.arrive_and_wait();
+    v = values[(t + 1) % n];
+    bar.arrive_and_wait();
+  }
+  out[blockIdx.x * n + t] = v;
+}
+
+// The upper half of the block arrives once and leaves (arrive_and_drop); from the next phase
+// on the barrier expects only the lower half.
+__global__ void FoldWithDroppedThreads(const int* in, int* out) {
+  __shared__ int values[kAsyncBlock];
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  const unsigned t = threadIdx.x, n = blockDim.x, half = n / 2;
+  if (t == 0) init(&bar, n);
+  __syncthreads();
+  values[t] = in[blockIdx.x * n + t];
+  if (t >= half) {
+    bar.arrive_and_drop();
+    return;
+  }
+  bar.arrive_and_wait();
+  values[t] += values[t + half];
+  bar.arrive_and_wait();
+  out[blockIdx.x * half + t] = values[t] + values[(t + 1) % half];
+}
+
+// The block copies its tile with one cuda::memcpy_async bound to a barrier; the copy completes
+// with the barrier's phase.
+__global__ void ReverseTileCopiedWithBarrier(const float* in, float* out) {
+  alignas(16) __shared__ float tile[kAsyncBlock];
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  cg::thread_block block = cg::this_thread_block();
+  if (block.thread_rank() == 0) init(&bar, block.size());
+  block.sync();
+  cuda::memcpy_async(block, tile, in + blockIdx.x * kAsyncBlock,
+                     cuda::aligned_size_t<16>(sizeof(tile)), bar);
+  bar.arrive_and_wait();
+  out[blockIdx.x * kAsyncBlock + threadIdx.x] = tile[kAsyncBlock - 1 - threadIdx.x];
+}
+
+// Each thread copies its own element, all bound to one barrier.
+__global__ void ReverseElementsCopiedWithBarrier(const float* in, float* out) {
+  __shared__ float tile[kAsyncBlock];
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  const unsigned t = threadIdx.x;
+  if (t == 0) init(&bar, blockDim.x);
+  __syncthreads();
+  cuda::memcpy_async(&tile[t], &in[blockIdx.x * kAsyncBlock + t], sizeof(float), bar);
+  bar.arrive_and_wait();
+  out[blockIdx.x * kAsyncBlock + t] = tile[kAsyncBlock - 1 - t];
+}
+
+// The block copies its tile with cooperative_groups::memcpy_async; cg::wait completes it.
+__global__ void ReverseTileCopiedByGroup(const float* in, float* out) {
+  __shared__ float tile[kAsyncBlock];
+  cg::thread_block block = cg::this_thread_block();
+  cg::memcpy_async(block, tile, in + blockIdx.x * kAsyncBlock, sizeof(tile));
+  cg::wait(block);
+  out[blockIdx.x * kAsyncBlock + threadIdx.x] = tile[kAsyncBlock - 1 - threadIdx.x];
+}
