@@ -55,4 +55,16 @@ std::vector<float> run(Backend backend, FloatKernel kernel, std::span<const floa
   return out.read();
 }
 
+std::vector<float> run(Backend backend, PipelineKernel kernel, std::span<const float> in,
+                       unsigned blocks, int batches) {
+  Array<float> input(backend, in), out(backend, std::size_t{blocks} * kAsyncBlock, -1.0f);
+  if (kernel == PipelineKernel::thread_scope)
+    launch(backend, blocks, kAsyncBlock, 0, WeightedSumThroughThreadPipeline, input.data(),
+           out.data(), batches);
+  else
+    launch(backend, blocks, kAsyncBlock, 0, WeightedSumThroughBlockPipeline, input.data(),
+           out.data(), batches);
+  return out.read();
+}
+
 }  // namespace async_copies

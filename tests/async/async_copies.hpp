@@ -20,4 +20,9 @@ enum class FloatKernel { tile_with_barrier, elements_with_barrier, tile_by_group
 [[nodiscard]] std::vector<float> run(Backend backend, FloatKernel kernel,
                                      std::span<const float> in);
 
+/// The pipelines: `in` holds `batches` batches of blocks * 256 values; one sum per thread.
+enum class PipelineKernel { thread_scope, block_scope };
+[[nodiscard]] std::vector<float> run(Backend backend, PipelineKernel kernel,
+                                     std::span<const float> in, unsigned blocks, int batches);
+
 }  // namespace async_copies

@@ -76,6 +76,28 @@ TEST_CASE("Copies into shared memory with memcpy_async arrive complete after the
   CHECK(out == expected);
 }
 
+TEST_CASE("Pipelines of one thread and of a block overlap copies with use and sum every batch",
+          "[async]") {
+  const auto kernel = GENERATE(async_copies::PipelineKernel::thread_scope,
+                               async_copies::PipelineKernel::block_scope);
+  const int batches = GENERATE(1, 2, 7);
+  const unsigned blocks = 2;
+  const std::size_t total = blocks * block;
+  const auto in = random_values<float>(total * static_cast<std::size_t>(batches), -100, 100, 16);
+  const auto out = async_copies::run(backend_under_test, kernel, in, blocks, batches);
+  const bool neighbour = kernel == async_copies::PipelineKernel::block_scope;
+  std::vector<float> expected(total, 0.0f);
+  for (std::size_t b = 0; b < blocks; ++b)
+    for (std::size_t t = 0; t < block; ++t)
+      for (int k = 0; k < batches; ++k) {
+        const std::size_t source = b * block + (neighbour ? (t + 1) % block : t);
+        expected[b * block + t] +=
+            in[static_cast<std::size_t>(k) * total + source] * static_cast<float>(k + 1);
+      }
+  INFO((neighbour ? "block" : "thread") << " scope, " << batches << " batches");
+  CHECK(out == expected);
+}
+
 TEST_CASE(
     "On the emulator, barrier phases and async copies give the same results in shuffled thread "
     "orders and with every check on",
@@ -91,6 +113,8 @@ TEST_CASE(
   const auto copied = async_copies::run(backend_under_test, FloatKernel::tile_by_group, floats);
   const auto by_barrier =
       async_copies::run(backend_under_test, FloatKernel::tile_with_barrier, floats);
+  const auto piped = async_copies::run(backend_under_test,
+                                       async_copies::PipelineKernel::block_scope, floats, 1, 2);
   const simt::Settings saved = simt::settings();
   simt::settings().diagnostics = true;
   simt::settings().count_bank_conflicts = true;
@@ -105,6 +129,8 @@ TEST_CASE(
     CHECK(async_copies::run(backend_under_test, FloatKernel::tile_by_group, floats) == copied);
     CHECK(async_copies::run(backend_under_test, FloatKernel::tile_with_barrier, floats) ==
           by_barrier);
+    CHECK(async_copies::run(backend_under_test, async_copies::PipelineKernel::block_scope, floats,
+                            1, 2) == piped);
   }
   simt::settings() = saved;
 }

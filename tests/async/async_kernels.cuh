@@ -2,12 +2,13 @@
 // Kernels of the asynchronous SIMT model, written as the CUDA C++ Programming Guide writes them:
 // cuda::barrier with split arrive/wait, arrive_and_wait and arrive_and_drop, and copies into
 // shared memory with cuda::memcpy_async (per thread and per block) and
-// cooperative_groups::memcpy_async. Compiled by nvcc for the GPU and translated for the
+// cooperative_groups::memcpy_async, and pipelines of one thread and of a block. Compiled by nvcc for the GPU and translated for the
 // emulator; async_copies_test.cpp checks every result against a CPU loop.
 
 #include <cooperative_groups.h>
 #include <cooperative_groups/memcpy_async.h>
 #include <cuda/barrier>
+#include <cuda/pipeline>
 
 #include <utility>
 
@@ -104,4 +105,57 @@ __global__ void ReverseTileCopiedByGroup(const float* in, float* out) {
   cg::memcpy_async(block, tile, in + blockIdx.x * kAsyncBlock, sizeof(tile));
   cg::wait(block);
   out[blockIdx.x * kAsyncBlock + threadIdx.x] = tile[kAsyncBlock - 1 - threadIdx.x];
+}
+
+// Each thread streams `batches` values through a two-stage pipeline of its own: the copy of
+// value b + 2 is in flight while value b is used. Thread i sums (b + 1) * in[b * total + i].
+__global__ void WeightedSumThroughThreadPipeline(const float* in, float* out, int batches) {
+  __shared__ float stage[2][kAsyncBlock];
+  cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
+  const unsigned t = threadIdx.x;
+  const unsigned total = gridDim.x * blockDim.x, i = blockIdx.x * blockDim.x + t;
+  for (int fetch = 0; fetch < 2 && fetch < batches; ++fetch) {
+    pipe.producer_acquire();
+    cuda::memcpy_async(&stage[fetch % 2][t], &in[fetch * total + i], sizeof(float), pipe);
+    pipe.producer_commit();
+  }
+  float sum = 0.0f;
+  for (int b = 0; b < batches; ++b) {
+    pipe.consumer_wait();
+    sum += stage[b % 2][t] * static_cast<float>(b + 1);
+    pipe.consumer_release();
+    if (b + 2 < batches) {
+      pipe.producer_acquire();
+      cuda::memcpy_async(&stage[b % 2][t], &in[(b + 2) * total + i], sizeof(float), pipe);
+      pipe.producer_commit();
+    }
+  }
+  out[i] = sum;
+}
+
+// The guide's multi-stage pipeline, shared by the block: up to kStages tiles in flight, each
+// copied by the whole block; each thread uses its neighbour's element, so it needs the whole
+// tile. Thread t sums (b + 1) * in[b * total + block start + (t + 1) % 256].
+constexpr int kStages = 3;
+__global__ void WeightedSumThroughBlockPipeline(const float* in, float* out, int batches) {
+  cg::thread_block block = cg::this_thread_block();
+  __shared__ float stage[kStages][kAsyncBlock];
+  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, kStages> shared_state;
+  cuda::pipeline<cuda::thread_scope_block> pipe = cuda::make_pipeline(block, &shared_state);
+  const unsigned total = gridDim.x * kAsyncBlock;
+  float sum = 0.0f;
+  for (int compute = 0, fetch = 0; compute < batches; ++compute) {
+    for (; fetch < batches && fetch < compute + kStages; ++fetch) {
+      pipe.producer_acquire();
+      cuda::memcpy_async(block, stage[fetch % kStages],
+                         in + fetch * total + blockIdx.x * kAsyncBlock, sizeof(float) * kAsyncBlock,
+                         pipe);
+      pipe.producer_commit();
+    }
+    pipe.consumer_wait();
+    sum +=
+        stage[compute % kStages][(threadIdx.x + 1) % kAsyncBlock] * static_cast<float>(compute + 1);
+    pipe.consumer_release();
+  }
+  out[blockIdx.x * kAsyncBlock + threadIdx.x] = sum;
 }

@@ -492,3 +492,16 @@ TEST_CASE("A barrier phase that a thread exits without arriving in is reported",
   CHECK_THAT(error, Contains("threads 1-63 wait at bar.arrive_and_wait() at " +
                              place_of("waits for thread 0's arrival", kPlanted)));
 }
+
+TEST_CASE("A pipeline consumer waiting for a stage never committed is reported",
+          "[diagnostics][async]") {
+  std::vector<float> in(64, 1.0f), out(64);
+  const std::string error = error_of(
+      [&] { simt::launch(1, 64, emulated::WaitForStageNeverCommitted, in.data(), out.data()); });
+  INFO(error);
+  CHECK_THAT(error, Contains("cuda::pipeline consumer waits for a stage never committed in "
+                             "kernel 'WaitForStageNeverCommitted' at " +
+                             place_of("producer_commit() missing above", kPlanted)));
+  CHECK_THAT(error, Contains("thread 0 of block (0, 0, 0) calls consumer_wait() for stage 0 of "
+                             "its pipeline, which has committed 0 stages"));
+}

@@ -6,6 +6,7 @@
 // hang, compute garbage, or happen to work.
 #include <cooperative_groups.h>
 #include <cuda/barrier>
+#include <cuda/pipeline>
 
 #include <utility>
 
@@ -172,4 +173,16 @@ __global__ void ExitWithoutArriving(int* out) {
   if (threadIdx.x == 0) return;
   bar.arrive_and_wait();  // waits for thread 0's arrival
   out[threadIdx.x] = 1;
+}
+
+// The producer never commits its stage, so consumer_wait() has no stage to wait for: on the GPU
+// it returns at once, before the copy is done.
+__global__ void WaitForStageNeverCommitted(const float* in, float* out) {
+  __shared__ float staged[64];
+  cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
+  pipe.producer_acquire();
+  cuda::memcpy_async(&staged[threadIdx.x], &in[threadIdx.x], sizeof(float), pipe);
+  pipe.consumer_wait();  // producer_commit() missing above
+  out[threadIdx.x] = staged[threadIdx.x];
+  pipe.consumer_release();
 }

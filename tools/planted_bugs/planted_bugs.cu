@@ -5,7 +5,7 @@
 // Usage: planted_bugs --bug race|half-warp|whole-warp|both-branches|dsm-after-exit|
 //                           shuffle-in-half-warp|shuffle-after-exit|shuffle-outside-mask|
 //                           syncwarp-masks|warp-tail|read-before-copy|stale-token|
-//                           arrive-twice|exit-without-arriving
+//                           arrive-twice|exit-without-arriving|uncommitted-stage
 //                     [--backend auto|device|emulator]
 #include "planted_bug_kernels.cuh"
 
@@ -38,6 +38,7 @@ enum class Bug {
   stale_token,
   arrive_twice,
   exit_without_arriving,
+  uncommitted_stage,
 };
 
 void run_on_device(Bug bug) {
@@ -68,6 +69,7 @@ void run_on_device(Bug bug) {
     case Bug::stale_token: WaitWithStaleToken<<<1, 64>>>(ints.get()); break;
     case Bug::arrive_twice: ArriveTwiceInOnePhase<<<1, 64>>>(ints.get()); break;
     case Bug::exit_without_arriving: ExitWithoutArriving<<<1, 64>>>(ints.get()); break;
+    case Bug::uncommitted_stage: WaitForStageNeverCommitted<<<1, 64>>>(in.get(), out.get()); break;
   }
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -108,6 +110,9 @@ void run_on_emulator(Bug bug) {
     case Bug::stale_token: simt::launch(1, 64, WaitWithStaleToken, ints.data()); break;
     case Bug::arrive_twice: simt::launch(1, 64, ArriveTwiceInOnePhase, ints.data()); break;
     case Bug::exit_without_arriving: simt::launch(1, 64, ExitWithoutArriving, ints.data()); break;
+    case Bug::uncommitted_stage:
+      simt::launch(1, 64, WaitForStageNeverCommitted, in.data(), out.data());
+      break;
   }
 }
 
@@ -131,7 +136,8 @@ int main(int argc, char** argv) {
                     {"read-before-copy", Bug::read_before_copy},
                     {"stale-token", Bug::stale_token},
                     {"arrive-twice", Bug::arrive_twice},
-                    {"exit-without-arriving", Bug::exit_without_arriving}},
+                    {"exit-without-arriving", Bug::exit_without_arriving},
+                    {"uncommitted-stage", Bug::uncommitted_stage}},
                    "which bug to run");
     // The cluster kernel needs compute capability 9.0; the others would run anywhere.
     const auto chosen = cli.parse_and_select_backend(argc, argv, {9, 0});

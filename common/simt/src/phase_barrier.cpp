@@ -130,11 +130,47 @@ void check_token(const BarrierState& barrier, std::uint64_t phase, const Site& s
              "older token waits for the wrong phase.");
 }
 
-std::coroutine_handle<> wait_for_phase(std::coroutine_handle<> self, const BarrierState& barrier,
-                                       std::uint64_t phase, const Site* site) {
+std::coroutine_handle<> wait_until_above(std::coroutine_handle<> self, const std::uint64_t* counter,
+                                         std::uint64_t above, const Site* site, PhaseWaitKind kind,
+                                         const void* object) {
   current_thread.slot->thread = self;
-  current_thread.block->scheduling.phase_waits.push_back({thread_rank(), &barrier, phase, site});
+  current_thread.block->scheduling.phase_waits.push_back(
+      {thread_rank(), counter, above, site, kind, object});
   return next_thread();
+}
+
+std::string describe_wait_that_never_ends(const PhaseWait& wait) {
+  const std::string kernel = "kernel '" + kernel_name(*current_thread.unit, wait.site) + "'";
+  if (wait.kind == PhaseWaitKind::barrier_phase) {
+    const auto& barrier = *static_cast<const BarrierState*>(wait.object);
+    return "cuda::barrier phase that never completes in " + kernel + " (phase " +
+           std::to_string(wait.above) + " of the barrier initialised at " +
+           where(barrier.init_place) + " has " + std::to_string(barrier.pending) + " of its " +
+           std::to_string(barrier.expected) + " arrivals missing)";
+  }
+  const auto& pipe = *static_cast<const BlockPipelineState*>(wait.object);
+  const bool commit = wait.kind == PhaseWaitKind::pipeline_commit;
+  const std::uint64_t stage = commit ? wait.above : wait.above + pipe.stages;
+  return "cuda::pipeline stage that never becomes " + std::string(commit ? "ready" : "free") +
+         " in " + kernel + " (stage " + std::to_string(stage) + " of the pipeline made at " +
+         where(pipe.made_at) + " waits for " +
+         (commit ? "every one of its " + std::to_string(pipe.threads) +
+                       " threads to commit stage " + std::to_string(stage)
+                 : "every one of its " + std::to_string(pipe.threads) +
+                       " threads to release stage " + std::to_string(wait.above)) +
+         ")";
+}
+
+std::string advice_for_wait_that_never_ends(const PhaseWait& wait) {
+  if (wait.kind == PhaseWaitKind::barrier_phase)
+    return ". A phase completes when the barrier has received the count of arrivals init() gave "
+           "it: every thread that count includes must arrive (bar.arrive(), "
+           "bar.arrive_and_wait() or bar.arrive_and_drop()) before it waits elsewhere or exits; "
+           "on the GPU this hangs.";
+  return ". A block-scope pipeline's stage is ready when every thread of the group has called "
+         "producer_commit() for it, and free again when every thread has called "
+         "consumer_release(): every thread must run the same sequence of stages; on the GPU this "
+         "hangs.";
 }
 
 void copy_with_barrier(void* dst, const void* src, std::size_t bytes, BarrierState& barrier,
@@ -147,7 +183,7 @@ void copy_with_barrier(void* dst, const void* src, std::size_t bytes, BarrierSta
     return;
   }
   auto& copies = current_thread.block->async_copies;
-  const AsyncCopy copy{dst, src, bytes, &barrier, barrier.phase, place};
+  const AsyncCopy copy{dst, src, bytes, &barrier, barrier.phase, place, nullptr};
   // A group's copy is made by each of its threads with the same arguments: it is one copy.
   const bool known = std::any_of(copies.begin(), copies.end(), [&](const AsyncCopy& c) {
     return c.dst == dst && c.src == src && c.bytes == bytes && c.barrier == &barrier &&
@@ -165,14 +201,104 @@ void copy_for_block(void* dst, const void* src, std::size_t bytes,
   }
   auto& copies = current_thread.block->async_copies;
   const bool known = std::any_of(copies.begin(), copies.end(), [&](const AsyncCopy& c) {
-    return c.dst == dst && c.src == src && c.bytes == bytes && c.barrier == nullptr;
+    return c.dst == dst && c.src == src && c.bytes == bytes && c.barrier == nullptr &&
+           c.pipeline == nullptr;
   });
-  if (!known) copies.push_back({dst, src, bytes, nullptr, 0, place});
+  if (!known) copies.push_back({dst, src, bytes, nullptr, 0, place, nullptr});
+}
+
+void copy_with_pipeline(void* dst, const void* src, std::size_t bytes, const void* pipeline,
+                        std::uint64_t batch, const std::source_location& place) {
+  UnitState& unit = *current_thread.unit;
+  if (!unit.arena.contains(dst)) {
+    std::memcpy(dst, src, bytes);
+    return;
+  }
+  auto& copies = current_thread.block->async_copies;
+  const bool known = std::any_of(copies.begin(), copies.end(), [&](const AsyncCopy& c) {
+    return c.dst == dst && c.src == src && c.bytes == bytes && c.pipeline == pipeline &&
+           c.phase == batch;
+  });
+  if (!known) copies.push_back({dst, src, bytes, nullptr, batch, place, pipeline});
+}
+
+void complete_pipeline_stage(const void* pipeline, std::uint64_t batch) {
+  auto& copies = current_thread.block->async_copies;
+  const auto done = [&](const AsyncCopy& c) { return c.pipeline == pipeline && c.phase == batch; };
+  for (const AsyncCopy& c : copies)
+    if (done(c)) std::memcpy(c.dst, c.src, c.bytes);
+  copies.erase(std::remove_if(copies.begin(), copies.end(), done), copies.end());
+}
+
+void consume_thread_stage(ThreadPipelineState& pipe, const std::source_location& place) {
+  if (pipe.waited >= pipe.committed)
+    fail("cuda::pipeline consumer waits for a stage never committed", place,
+         thread_text() + " calls consumer_wait() for stage " + std::to_string(pipe.waited) +
+             " of its pipeline, which has committed " + std::to_string(pipe.committed) +
+             " stages: producer_commit() must close a stage before a consumer waits for it (the "
+             "GPU's wait covers committed stages only, so it does not wait for these copies)");
+  complete_pipeline_stage(&pipe, pipe.waited);
+  ++pipe.waited;
+}
+
+void consume_thread_stages_but(ThreadPipelineState& pipe, std::uint64_t n) {
+  while (pipe.waited + n < pipe.committed) {
+    complete_pipeline_stage(&pipe, pipe.waited);
+    ++pipe.waited;
+  }
+}
+
+void make_block_pipeline(BlockPipelineState& state, std::uint64_t stages,
+                         const std::source_location& place) {
+  if (state.mark == BlockPipelineState::initialised_mark) return;  // another thread made it
+  const std::uint64_t threads = Dim3(current_thread.block_dim).volume();
+  state = BlockPipelineState{BlockPipelineState::initialised_mark, stages, threads, 0, 0, place};
+  std::uint64_t* counts = reinterpret_cast<std::uint64_t*>(&state + 1);
+  std::fill(counts, counts + 2 * stages, 0);
+}
+
+namespace {
+
+// Counts one thread's commit or release of `stage` in `counts` and moves `fully` on over the
+// stages every thread has now done.
+void count_stage(const BlockPipelineState& state, std::uint64_t* counts, std::uint64_t& fully,
+                 std::uint64_t stage) {
+  ++counts[stage % state.stages];
+  while (counts[fully % state.stages] == state.threads) {
+    counts[fully % state.stages] = 0;
+    ++fully;
+    UnitState& unit = *current_thread.unit;
+    if (unit.diagnostics) current_thread.block->race.epoch = unit.next_epoch++;
+  }
+}
+
+}  // namespace
+
+void commit_block_stage(BlockPipelineThread& pipe) {
+  count_stage(*pipe.shared, pipe.counts, pipe.shared->fully_committed, pipe.head);
+  ++pipe.head;
+}
+
+void release_block_stage(BlockPipelineThread& pipe) {
+  count_stage(*pipe.shared, pipe.counts + pipe.shared->stages, pipe.shared->fully_released,
+              pipe.tail);
+  ++pipe.tail;
+}
+
+void check_block_consumer(const BlockPipelineThread& pipe, const Site& site) {
+  if (pipe.tail >= pipe.head)
+    fail("cuda::pipeline consumer waits for a stage never committed", site.location,
+         thread_text() + " waits at " + site.text + " for stage " + std::to_string(pipe.tail) +
+             " of the pipeline made at " + where(pipe.shared->made_at) +
+             ", which it has not committed (it committed " + std::to_string(pipe.head) +
+             " stages): producer_commit() must close a stage before a consumer waits for it");
 }
 
 void complete_group_copies(BlockState& block) {
   auto& copies = block.async_copies;
-  const auto group = [](const AsyncCopy& c) { return c.barrier == nullptr; };
+  const auto group = [](const AsyncCopy& c) {
+    return c.barrier == nullptr && c.pipeline == nullptr;
+  };
   for (const AsyncCopy& c : copies)
     if (group(c)) std::memcpy(c.dst, c.src, c.bytes);
   copies.erase(std::remove_if(copies.begin(), copies.end(), group), copies.end());
@@ -191,7 +317,10 @@ void check_async_destination(const UnitState& unit, const BlockState& block, con
             << ": " << thread_text() << (store ? " writes" : " reads") << " bytes " << (begin - dst)
             << " to " << (begin - dst + static_cast<std::ptrdiff_t>(bytes))
             << " of the destination of the memcpy_async at " << where(c.place) << ", which ";
-    if (c.barrier != nullptr)
+    if (c.pipeline != nullptr)
+      message << "completes with stage " << c.phase
+              << " of its cuda::pipeline. Call consumer_wait() for that stage first.";
+    else if (c.barrier != nullptr)
       message << "completes with phase " << c.phase << " of the cuda::barrier initialised at "
               << where(c.barrier->init_place)
               << ". Wait for that phase (bar.wait(token) or bar.arrive_and_wait()) first.";

@@ -414,7 +414,7 @@ bool UnitRunner::settle_phase_waits(BlockState& b) {
   chain.clear();
   std::size_t kept = 0;
   for (const PhaseWait& w : s.phase_waits) {
-    if (w.barrier->phase > w.phase)
+    if (*w.counter > w.above)
       chain.push_back(s.chain[s.position[w.rank]]);
     else
       s.phase_waits[kept++] = w;
@@ -562,14 +562,10 @@ void UnitRunner::report_divergence() const {
       phase = &b.scheduling.phase_waits.front();
   }
   std::ostringstream message;
-  message << (phase != nullptr ? "cuda::barrier phase that never completes"
-              : warps          ? "warp collective that cannot complete"
-                               : "divergent barrier")
-          << " in kernel '" << kernel_name(unit_, phase != nullptr ? phase->site : any_site) << "'";
-  if (phase != nullptr)
-    message << " (phase " << phase->phase << " of the barrier initialised at "
-            << where(phase->barrier->init_place) << " has " << phase->barrier->pending << " of its "
-            << phase->barrier->expected << " arrivals missing)";
+  message << (phase != nullptr ? describe_wait_that_never_ends(*phase)
+              : warps          ? "warp collective that cannot complete in kernel '" +
+                            kernel_name(unit_, any_site) + "'"
+                      : "divergent barrier in kernel '" + kernel_name(unit_, any_site) + "'");
   unsigned described = 0;
   for (const BlockState& b : unit_.blocks) {
     const BlockScheduling& s = b.scheduling;
@@ -621,10 +617,7 @@ void UnitRunner::report_divergence() const {
       message << separator << "threads " << describe_ranks(s.exited) << " have exited";
   }
   if (phase != nullptr)
-    message << ". A phase completes when the barrier has received the count of arrivals init() "
-               "gave it: every thread that count includes must arrive (bar.arrive(), "
-               "bar.arrive_and_wait() or bar.arrive_and_drop()) before it waits elsewhere or "
-               "exits; on the GPU this hangs.";
+    message << advice_for_wait_that_never_ends(*phase);
   else if (warps)
     message << ". Every lane that a warp collective's mask names, and that has not exited, must "
                "reach the same operation with the same mask (CUDA C++ Programming Guide, warp "

@@ -39,25 +39,38 @@ struct StrayArrival {
 };
 
 struct BarrierState;
+struct BlockPipelineState;
 
-/// @brief A thread suspended in `bar.wait(token)` until phase `phase` of `barrier` completes.
+/// @brief What a thread in PhaseWait waits for.
+enum class PhaseWaitKind : std::uint8_t {
+  barrier_phase,     ///< `bar.wait(token)`: the phase of the token to complete.
+  pipeline_commit,   ///< `pipe.consumer_wait()`: every thread to commit the stage.
+  pipeline_release,  ///< `pipe.producer_acquire()`: every thread to release the stage.
+};
+
+/// @brief A thread suspended until `*counter > above`: until phase `above` of a
+/// `cuda::barrier` completes, or a block-scope pipeline's stage `above` is committed or released
+/// by every thread.
 struct PhaseWait {
   unsigned rank;
-  const BarrierState* barrier;
-  std::uint64_t phase;
+  const std::uint64_t* counter;
+  std::uint64_t above;
   const Site* site;
+  PhaseWaitKind kind;
+  const void* object;  ///< The BarrierState or BlockPipelineState (for the report).
 };
 
 /// @brief An asynchronous copy into the block's shared memory that has not completed: bound to
-/// a phase of a `cuda::barrier`, or (barrier null) a cooperative-groups copy that completes at
-/// the block's next `cg::wait`.
+/// a phase of a `cuda::barrier`, to a stage of a `cuda::pipeline`, or (neither) a
+/// cooperative-groups copy that completes at the block's next `cg::wait`.
 struct AsyncCopy {
   void* dst;
   const void* src;
   std::size_t bytes;
   const BarrierState* barrier;
-  std::uint64_t phase;
-  std::source_location place;  ///< The memcpy_async call.
+  std::uint64_t phase;             ///< Of the barrier; or the pipeline's stage (batch).
+  std::source_location place;      ///< The memcpy_async call.
+  const void* pipeline = nullptr;  ///< The pipeline whose stage `phase` the copy belongs to.
 };
 
 /// @brief Per `cuda::barrier` of a block, the phase each thread last arrived in, plus one
@@ -87,7 +100,7 @@ struct BlockScheduling {
   int predicate_count = 0;                ///< Sum of `__syncthreads_count` predicates so far.
   int released_count = 0;                 ///< The count the last released barrier returns.
   std::vector<std::uint16_t> warp_phase;  ///< Per warp: warp barriers passed this interval.
-  std::vector<PhaseWait> phase_waits;     ///< Threads waiting for a `cuda::barrier` phase.
+  std::vector<PhaseWait> phase_waits;     ///< Threads waiting for a barrier or pipeline stage.
   bool completes_group_copies = false;    ///< The barrier waited at is a `cg::wait`.
 };
 
