@@ -50,6 +50,10 @@ const std::vector<Sample>& samples() {
        SAMPLE_06_COROUTINE_SYNC,
        {"--threads", "--seed"},
        {"--backend"}},
+      {"07_asynchronous_simt",
+       SAMPLE_07_ASYNCHRONOUS_SIMT,
+       {"--tiles", "--blocks", "--seed"},
+       {"--backend"}},
   };
   return all;
 }
@@ -134,6 +138,10 @@ std::vector<BadRun> bad_runs() {
       {"05_shared_memory_bank_conflicts", {"--benchmark", "--backend", "emulator"}, "--benchmark"});
   for (const char* threads : {"1", "3", "100", "2048"})
     rows.push_back({"06_coroutine_sync_emulation", {"--threads", threads}, "--threads"});
+  rows.push_back({"07_asynchronous_simt", {"--tiles", "0"}, "--tiles"});
+  rows.push_back({"07_asynchronous_simt", {"--tiles", "2000000"}, "--tiles"});
+  rows.push_back({"07_asynchronous_simt", {"--blocks", "-3"}, "--blocks"});
+  rows.push_back({"07_asynchronous_simt", {"--benchmark", "--backend", "emulator"}, "--benchmark"});
   return rows;
 }
 
@@ -179,6 +187,8 @@ TEST_CASE("Samples run with default and edge arguments and print one match line 
       {"06_coroutine_sync_emulation", {}, 5},  // without a GPU the emulator stands in for it
       {"06_coroutine_sync_emulation", {"--threads", "2"}, 5},
       {"06_coroutine_sync_emulation", {"--threads", "1024"}, 4},  // no std::thread run above 256
+      {"07_asynchronous_simt", {}, 8},  // the barrier, six copy methods, the scopes
+      {"07_asynchronous_simt", {"--tiles", "5", "--blocks", "9"}, 8},
   };
   for (const GoodRun& run : runs) {
     const auto result = test::run_program(sample(run.sample).path, run.arguments);
