@@ -46,17 +46,18 @@ void print_benchmark(int tiles, std::uint64_t seed, const tutorial::DeviceInfo& 
     csv.open(csv_path);
     if (!csv) throw tutorial::UsageError("--csv", "cannot write '" + csv_path + "'");
     csv << tutorial::measurement_label_columns
-        << ",tiles,kernel,copy,blocks_per_sm,median_ms,gbs,of_copy,copy_gbs,verified\n";
+        << ",problem,kernel,copy,blocks_per_sm,median_ms,gbs,of_copy,copy_gbs,verified\n";
   }
   const std::string label = tutorial::measurement_label(device);
   for (const auto& r : result.rows) {
     std::printf("%-38s %10u %9.3f %9.0f %7.2fx  %s\n", async_simt::describe(r.copy).c_str(),
                 r.blocks_per_sm, r.median_ms, r.gbs, r.of_copy, r.verified ? "match" : "MISMATCH");
     if (csv)
-      csv << label << ',' << tiles << ",\"" << async_simt::kernel_name(r.copy) << "\",\""
-          << async_simt::describe(r.copy) << "\"," << r.blocks_per_sm << ',' << r.median_ms << ','
-          << r.gbs << ',' << r.of_copy << ',' << result.copy_gbs << ','
-          << (r.verified ? "yes" : "no") << '\n';
+      csv << label << ",\"" << tiles << " tiles of 2048 floats\",\""
+          << async_simt::kernel_name(r.copy) << ", " << r.blocks_per_sm << " block"
+          << (r.blocks_per_sm == 1 ? "" : "s") << "/SM\",\"" << async_simt::describe(r.copy)
+          << "\"," << r.blocks_per_sm << ',' << r.median_ms << ',' << r.gbs << ',' << r.of_copy
+          << ',' << result.copy_gbs << ',' << (r.verified ? "yes" : "no") << '\n';
   }
 }
 
