@@ -67,12 +67,4 @@ std::vector<float> run(Backend backend, PipelineKernel kernel, std::span<const f
   return out.read();
 }
 
-std::vector<unsigned> count_with_scopes(Backend backend, unsigned blocks, unsigned threads) {
-  Array<unsigned> out(backend, std::size_t{blocks} + 2, 0u);
-  unsigned* per_block = out.data();
-  launch(backend, blocks, threads, 0, CountWithScopes, per_block, per_block + blocks,
-         per_block + blocks + 1);
-  return out.read();
-}
-
 }  // namespace async_copies

@@ -25,9 +25,4 @@ enum class PipelineKernel { thread_scope, block_scope };
 [[nodiscard]] std::vector<float> run(Backend backend, PipelineKernel kernel,
                                      std::span<const float> in, unsigned blocks, int batches);
 
-/// CountWithScopes on `blocks` blocks of `threads`: per-block counts, then the total and the
-/// count of blocks done.
-[[nodiscard]] std::vector<unsigned> count_with_scopes(Backend backend, unsigned blocks,
-                                                      unsigned threads);
-
 }  // namespace async_copies

@@ -98,15 +98,6 @@ TEST_CASE("Pipelines of one thread and of a block overlap copies with use and su
   CHECK(out == expected);
 }
 
-TEST_CASE("Block-scope counts in shared memory and a device-scope total add up", "[async]") {
-  const unsigned blocks = GENERATE(1u, 5u, 40u), threads = GENERATE(32u, 96u, 256u);
-  const auto out = async_copies::count_with_scopes(backend_under_test, blocks, threads);
-  INFO(blocks << " blocks of " << threads);
-  for (unsigned b = 0; b < blocks; ++b) CHECK(out[b] == threads);
-  CHECK(out[blocks] == blocks * threads);
-  CHECK(out[blocks + 1] == blocks);
-}
-
 TEST_CASE(
     "On the emulator, barrier phases and async copies give the same results in shuffled thread "
     "orders and with every check on",

@@ -7,7 +7,6 @@
 
 #include <cooperative_groups.h>
 #include <cooperative_groups/memcpy_async.h>
-#include <cuda/atomic>
 #include <cuda/barrier>
 #include <cuda/pipeline>
 
@@ -159,23 +158,4 @@ __global__ void WeightedSumThroughBlockPipeline(const float* in, float* out, int
     pipe.consumer_release();
   }
   out[blockIdx.x * kAsyncBlock + threadIdx.x] = sum;
-}
-
-// Thread scopes: each block counts its threads with a block-scope atomic in shared memory (only
-// its own threads touch it), and one thread per block adds the count to a device-scope total
-// that every block updates.
-__global__ void CountWithScopes(unsigned* per_block, unsigned* total, unsigned* blocks_done) {
-  __shared__ unsigned count;
-  if (threadIdx.x == 0) count = 0;
-  __syncthreads();
-  cuda::atomic_ref<unsigned, cuda::thread_scope_block> block_count(count);
-  block_count.fetch_add(1, cuda::memory_order_relaxed);
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    per_block[blockIdx.x] = count;
-    cuda::atomic_ref<unsigned, cuda::thread_scope_device> sum(*total);
-    sum.fetch_add(count, cuda::memory_order_relaxed);
-    cuda::atomic_ref<unsigned, cuda::thread_scope_device> done(*blocks_done);
-    done.fetch_add(1, cuda::memory_order_acq_rel);
-  }
 }

@@ -80,6 +80,22 @@ void book_arrival(const BarrierState& barrier, const std::source_location& place
   last = barrier.phase + 1;
 }
 
+// Records a copy into shared memory until its completion; one that is not into shared memory
+// happens at once (nothing can read its destination early through the checks). A group's copy
+// is made by each of its threads with the same arguments: it is one copy.
+void record_copy(const AsyncCopy& copy) {
+  if (!current_thread.unit->arena.contains(copy.dst)) {
+    std::memcpy(copy.dst, copy.src, copy.bytes);
+    return;
+  }
+  auto& copies = current_thread.block->async_copies;
+  const bool known = std::any_of(copies.begin(), copies.end(), [&](const AsyncCopy& c) {
+    return c.dst == copy.dst && c.src == copy.src && c.bytes == copy.bytes &&
+           c.barrier == copy.barrier && c.pipeline == copy.pipeline && c.phase == copy.phase;
+  });
+  if (!known) copies.push_back(copy);
+}
+
 }  // namespace
 
 void initialise_barrier(BarrierState& barrier, std::ptrdiff_t expected,
@@ -176,50 +192,17 @@ std::string advice_for_wait_that_never_ends(const PhaseWait& wait) {
 void copy_with_barrier(void* dst, const void* src, std::size_t bytes, BarrierState& barrier,
                        const std::source_location& place) {
   check_initialised(barrier, place);
-  UnitState& unit = *current_thread.unit;
-  if (!unit.arena.contains(dst)) {
-    // Not into shared memory: nothing can read the destination early through the checks.
-    std::memcpy(dst, src, bytes);
-    return;
-  }
-  auto& copies = current_thread.block->async_copies;
-  const AsyncCopy copy{dst, src, bytes, &barrier, barrier.phase, place, nullptr};
-  // A group's copy is made by each of its threads with the same arguments: it is one copy.
-  const bool known = std::any_of(copies.begin(), copies.end(), [&](const AsyncCopy& c) {
-    return c.dst == dst && c.src == src && c.bytes == bytes && c.barrier == &barrier &&
-           c.phase == copy.phase;
-  });
-  if (!known) copies.push_back(copy);
+  record_copy({dst, src, bytes, &barrier, barrier.phase, place, nullptr});
 }
 
 void copy_for_block(void* dst, const void* src, std::size_t bytes,
                     const std::source_location& place) {
-  UnitState& unit = *current_thread.unit;
-  if (!unit.arena.contains(dst)) {
-    std::memcpy(dst, src, bytes);
-    return;
-  }
-  auto& copies = current_thread.block->async_copies;
-  const bool known = std::any_of(copies.begin(), copies.end(), [&](const AsyncCopy& c) {
-    return c.dst == dst && c.src == src && c.bytes == bytes && c.barrier == nullptr &&
-           c.pipeline == nullptr;
-  });
-  if (!known) copies.push_back({dst, src, bytes, nullptr, 0, place, nullptr});
+  record_copy({dst, src, bytes, nullptr, 0, place, nullptr});
 }
 
 void copy_with_pipeline(void* dst, const void* src, std::size_t bytes, const void* pipeline,
                         std::uint64_t batch, const std::source_location& place) {
-  UnitState& unit = *current_thread.unit;
-  if (!unit.arena.contains(dst)) {
-    std::memcpy(dst, src, bytes);
-    return;
-  }
-  auto& copies = current_thread.block->async_copies;
-  const bool known = std::any_of(copies.begin(), copies.end(), [&](const AsyncCopy& c) {
-    return c.dst == dst && c.src == src && c.bytes == bytes && c.pipeline == pipeline &&
-           c.phase == batch;
-  });
-  if (!known) copies.push_back({dst, src, bytes, nullptr, batch, place, pipeline});
+  record_copy({dst, src, bytes, nullptr, batch, place, pipeline});
 }
 
 void complete_pipeline_stage(const void* pipeline, std::uint64_t batch) {
