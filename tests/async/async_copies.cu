@@ -27,6 +27,11 @@ std::vector<int> run(Backend backend, IntKernel kernel, std::span<const int> in,
              rounds);
       return out.read();
     }
+    case IntKernel::two_arrivals_per_thread: {
+      Array<int> out(backend, in.size(), -1);
+      launch(backend, blocks, kAsyncBlock, 0, TwoArrivalsPerThread, input.data(), out.data());
+      return out.read();
+    }
     case IntKernel::fold_with_drops: {
       Array<int> out(backend, in.size() / 2, -1);
       launch(backend, blocks, kAsyncBlock, 0, FoldWithDroppedThreads, input.data(), out.data());

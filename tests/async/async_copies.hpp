@@ -12,7 +12,12 @@ namespace async_copies {
 using tutorial::Backend;
 
 /// The kernels that turn `in` (a multiple of 256 elements, one block per 256) into one output.
-enum class IntKernel { neighbour_after_split_arrive, rotate_through_phases, fold_with_drops };
+enum class IntKernel {
+  neighbour_after_split_arrive,
+  rotate_through_phases,
+  fold_with_drops,
+  two_arrivals_per_thread
+};
 enum class FloatKernel { tile_with_barrier, elements_with_barrier, tile_by_group };
 
 [[nodiscard]] std::vector<int> run(Backend backend, IntKernel kernel, std::span<const int> in,

@@ -35,6 +35,17 @@ TEST_CASE("After a split arrive and wait, each thread reads the value its neighb
   CHECK(out == expected);
 }
 
+TEST_CASE("A barrier that expects two arrivals per thread lets each thread arrive twice",
+          "[async]") {
+  const auto in = random_values<int>(block * 2, -1000, 1000, 17);
+  const auto out = async_copies::run(backend_under_test, IntKernel::two_arrivals_per_thread, in);
+  std::vector<int> expected(in.size());
+  for (std::size_t b = 0; b < 2; ++b)
+    for (std::size_t t = 0; t < block; ++t)
+      expected[b * block + t] = in[b * block + (t + 1) % block];
+  CHECK(out == expected);
+}
+
 TEST_CASE("A barrier goes through many phases: values rotate one thread per round", "[async]") {
   const int rounds = GENERATE(1, 7, 300);
   const auto in = random_values<int>(block * 2, -1000, 1000, 11);

@@ -35,6 +35,20 @@ __global__ void NeighbourAfterSplitArrive(const int* in, int* out) {
   out[i] = values[(t + 1) % n] + own;
 }
 
+// A barrier may expect more arrivals than it has threads: here two per thread, each thread
+// arriving twice per phase.
+__global__ void TwoArrivalsPerThread(const int* in, int* out) {
+  __shared__ int values[kAsyncBlock];
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  const unsigned t = threadIdx.x, n = blockDim.x;
+  if (t == 0) init(&bar, 2 * n);
+  __syncthreads();
+  values[t] = in[blockIdx.x * n + t];
+  (void)bar.arrive();
+  bar.arrive_and_wait();
+  out[blockIdx.x * n + t] = values[(t + 1) % n];
+}
+
 // Two phases per round: write, wait, read the neighbour's value, wait. After `rounds` rounds
 // thread t holds the value that started at thread t + rounds.
 __global__ void RotateThroughPhases(const int* in, int* out, int rounds) {

@@ -57,8 +57,9 @@ void complete_phase(BarrierState& barrier) {
   if (unit.diagnostics) block.race.epoch = unit.next_epoch++;
 }
 
-// Diagnostics: the running thread must not arrive twice in one phase (the phase would complete
-// before every thread it counts on has arrived).
+// Diagnostics: the running thread must not arrive twice in one phase of a barrier that expects
+// at most one arrival per thread (the phase would complete before every thread it counts on has
+// arrived).
 void book_arrival(const BarrierState& barrier, const std::source_location& place) {
   BlockState& block = *current_thread.block;
   auto found = std::find_if(block.arrivals.begin(), block.arrivals.end(),
@@ -113,7 +114,11 @@ void initialise_barrier(BarrierState& barrier, std::ptrdiff_t expected,
 std::uint64_t arrive_at_barrier(BarrierState& barrier, std::ptrdiff_t count,
                                 const std::source_location& place) {
   check_initialised(barrier, place);
-  if (current_thread.unit->diagnostics) book_arrival(barrier, place);
+  // A barrier that expects more arrivals than the block has threads needs some threads to
+  // arrive more than once: only one that expects at most one per thread is checked.
+  const UnitState& unit = *current_thread.unit;
+  if (unit.diagnostics && static_cast<std::uint64_t>(barrier.expected) <= unit.threads_per_block)
+    book_arrival(barrier, place);
   if (count < 1 || count > barrier.pending)
     fail("more arrivals at a cuda::barrier than its phase expects", place,
          thread_text() + " arrives " + std::to_string(count) + " times in phase " +
