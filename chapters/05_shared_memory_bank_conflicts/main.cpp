@@ -35,19 +35,15 @@ void print_where_the_conflicts_are(const std::vector<Counted>& counted, const Co
               "wavefronts", "conflicts");
   const simt::SharedAccessLine* worst = nullptr;
   const bank_conflicts::Variant* worst_variant = nullptr;
-  const auto per_request = [](const simt::SharedAccessLine& l) {
-    return static_cast<double>(l.conflicts()) / static_cast<double>(l.requests);
-  };
   for (const auto& [variant, counters] : counted)
     for (const simt::SharedAccessLine& l : counters.lines) {
       if (l.conflicts() == 0) continue;
-      const std::string file = l.file;
-      const std::string place = file.substr(file.rfind('/') + 1) + ":" + std::to_string(l.line);
-      std::printf("%-24s %-30s %-6s %9llu %10llu %10llu\n", variant.name().c_str(), place.c_str(),
-                  l.store ? "store" : "load", static_cast<unsigned long long>(l.requests),
+      std::printf("%-24s %-30s %-6s %9llu %10llu %10llu\n", variant.name().c_str(),
+                  l.place().c_str(), l.store ? "store" : "load",
+                  static_cast<unsigned long long>(l.requests),
                   static_cast<unsigned long long>(l.wavefronts),
                   static_cast<unsigned long long>(l.conflicts()));
-      if (worst == nullptr || per_request(l) > per_request(*worst)) {
+      if (worst == nullptr || l.conflicts_per_request() > worst->conflicts_per_request()) {
         worst = &l;
         worst_variant = &variant;
       }

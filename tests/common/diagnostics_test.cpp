@@ -216,12 +216,6 @@ TEST_CASE("A 32x32 tile transpose reads conflict-free only with one column of pa
     for (int x = 0; x < n; ++x) REQUIRE(out[y * n + x] == in[x * n + y]);
 }
 
-// "file.cuh:N" for a line the counters name (the file without its folders).
-std::string place_of(const simt::SharedAccessLine& l) {
-  const std::string file = l.file;
-  return file.substr(file.rfind('/') + 1) + ":" + std::to_string(l.line);
-}
-
 TEST_CASE("The counters attribute requests, wavefronts and conflicts to the line of each access",
           "[bank-counters]") {
   const int n = 64;
@@ -233,8 +227,8 @@ TEST_CASE("The counters attribute requests, wavefronts and conflicts to the line
   REQUIRE(c.lines.size() == 2);
   const simt::SharedAccessLine& store = c.lines[0].store ? c.lines[0] : c.lines[1];
   const simt::SharedAccessLine& load = c.lines[0].store ? c.lines[1] : c.lines[0];
-  CHECK(place_of(store) == place_of("tile[threadIdx.y + j][threadIdx.x] = in["));
-  CHECK(place_of(load) == place_of("= tile[threadIdx.x][threadIdx.y + j];"));
+  CHECK(store.place() == place_of("tile[threadIdx.y + j][threadIdx.x] = in["));
+  CHECK(load.place() == place_of("= tile[threadIdx.x][threadIdx.y + j];"));
   const unsigned requests = 4 * 4 * 8;  // 4 blocks x 8 warps x 4 loop steps
   CHECK(store.requests == requests);
   CHECK(store.wavefronts == requests);
@@ -257,7 +251,7 @@ TEST_CASE("The counters attribute requests, wavefronts and conflicts to the line
 
   const std::string text = simt::bank_map_text(load);
   INFO(text);
-  CHECK_THAT(text, Contains("One load request at " + place_of(load) +
+  CHECK_THAT(text, Contains("One load request at " + load.place() +
                             " (block 0, warp 0): 32 "
                             "wavefronts, 1 without conflicts"));
   CHECK_THAT(text, Contains("Bank 0 holds 32 different words for lanes 0-31"));
@@ -280,7 +274,7 @@ TEST_CASE("The example request of a strided line shows lane i at word i * stride
     return;
   }
   REQUIRE(worst != nullptr);
-  CHECK(place_of(*worst) == place_of("out[blockIdx.x * blockDim.x + threadIdx.x] = s[(threadIdx"));
+  CHECK(worst->place() == place_of("out[blockIdx.x * blockDim.x + threadIdx.x] = s[(threadIdx"));
   CHECK(worst->requests == 2);
   CHECK(worst->worst.wavefronts == static_cast<unsigned>(gcd(stride, 32)));
   for (unsigned lane = 0; lane < 32; ++lane)
@@ -294,7 +288,7 @@ TEST_CASE("Lanes that take no part in a request are marked inactive in its map",
   const auto c = simt::last_launch_counters();
   REQUIRE(c.lines.size() == 2);
   for (const simt::SharedAccessLine& l : c.lines) {
-    INFO(place_of(l) << (l.store ? " store" : " load"));
+    INFO(l.place() << (l.store ? " store" : " load"));
     CHECK(l.requests == 2);  // one per warp
     CHECK(l.wavefronts == 2);
     for (unsigned lane = 0; lane < 32; ++lane)

@@ -26,12 +26,6 @@ const char* verb(AccessKind kind) {
   return "touches";
 }
 
-// "file.cuh:12" for the place of an access.
-std::string place_of(const char* file, unsigned line) {
-  const std::string path = file;
-  return path.substr(path.find_last_of('/') + 1) + ":" + std::to_string(line);
-}
-
 [[noreturn]] void report_out_of_bounds(const UnitState& unit, const BlockState& me,
                                        const void* address, std::size_t bytes, AccessKind kind,
                                        const char* file, unsigned line) {

@@ -7,6 +7,7 @@
 #include <simt/detail/shared_layout.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/launch.hpp>
+#include "describe.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -83,10 +84,6 @@ void add(SharedAccessLine& to, const SharedAccessLine& from) {
   if (first || shows_before(from.worst, to.worst)) to.worst = from.worst;
 }
 
-double conflicts_per_request(const SharedAccessLine& l) {
-  return static_cast<double>(l.conflicts()) / static_cast<double>(l.requests);
-}
-
 }  // namespace
 
 void BankLog::count_interval(SharedMemoryCounters& counts, std::uint64_t block,
@@ -145,6 +142,8 @@ void BankLog::count_interval(SharedMemoryCounters& counts, std::uint64_t block,
 
 namespace simt {
 
+std::string SharedAccessLine::place() const { return detail::place_of(file, line); }
+
 SharedMemoryCounters& SharedMemoryCounters::operator+=(const SharedMemoryCounters& other) {
   load_requests += other.load_requests;
   load_wavefronts += other.load_wavefronts;
@@ -165,8 +164,8 @@ SharedMemoryCounters& SharedMemoryCounters::operator+=(const SharedMemoryCounter
 const SharedAccessLine* SharedMemoryCounters::worst_line() const {
   const SharedAccessLine* worst = nullptr;
   for (const SharedAccessLine& l : lines)
-    if (l.conflicts() > 0 && (worst == nullptr || detail::conflicts_per_request(l) >
-                                                      detail::conflicts_per_request(*worst)))
+    if (l.conflicts() > 0 &&
+        (worst == nullptr || l.conflicts_per_request() > worst->conflicts_per_request()))
       worst = &l;
   return worst;
 }

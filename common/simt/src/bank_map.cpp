@@ -2,6 +2,7 @@
 /// @brief The lane-to-bank map of a request, as text.
 
 #include <simt/bank_map.hpp>
+#include "describe.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -15,20 +16,6 @@ namespace simt {
 namespace {
 
 constexpr unsigned banks = 32;
-
-// "0-31", "0, 16" or "0-3, 8-11": lanes in ascending order, runs joined.
-std::string lane_ranges(const std::vector<unsigned>& lanes) {
-  std::string text;
-  for (std::size_t i = 0; i < lanes.size();) {
-    std::size_t j = i;
-    while (j + 1 < lanes.size() && lanes[j + 1] == lanes[j] + 1) ++j;
-    if (!text.empty()) text += ", ";
-    text += std::to_string(lanes[i]);
-    if (j > i) text += (j == i + 1 ? ", " : "-") + std::to_string(lanes[j]);
-    i = j + 1;
-  }
-  return text;
-}
 
 // "1 wavefront", "2 wavefronts".
 std::string count_of(std::uint64_t n, const char* noun) {
@@ -50,12 +37,10 @@ std::string row(const char* label, unsigned first_lane, auto&& cell) {
 
 std::string bank_map_text(const SharedAccessLine& line) {
   const BankRequestMap& map = line.worst;
-  const std::string file = line.file;
   std::string text = "One " + std::string(line.store ? "store" : "load") + " request at " +
-                     file.substr(file.rfind('/') + 1) + ":" + std::to_string(line.line) +
-                     " (block " + std::to_string(map.block) + ", warp " + std::to_string(map.warp) +
-                     "): " + std::to_string(map.wavefronts) + " wavefronts, " +
-                     std::to_string(map.ideal_wavefronts) + " without conflicts\n";
+                     line.place() + " (block " + std::to_string(map.block) + ", warp " +
+                     std::to_string(map.warp) + "): " + count_of(map.wavefronts, "wavefront") +
+                     ", " + std::to_string(map.ideal_wavefronts) + " without conflicts\n";
   const auto active = [&](unsigned lane) { return map.word[lane] != BankRequestMap::inactive; };
   for (unsigned first = 0; first < 32; first += 16) {
     text += row("lane", first, [](unsigned lane) { return std::to_string(lane); });
@@ -90,7 +75,8 @@ std::string bank_map_text(const SharedAccessLine& line) {
       "Bank " + std::to_string(busiest) + " holds " +
       (words[busiest].size() == 1 ? "1 word"
                                   : std::to_string(words[busiest].size()) + " different words") +
-      " for " + (lanes[busiest].size() == 1 ? "lane " : "lanes ") + lane_ranges(lanes[busiest]) +
+      " for " + (lanes[busiest].size() == 1 ? "lane " : "lanes ") +
+      detail::describe_ranks(lanes[busiest]) +
       ", and a wavefront reads one word per bank: " + count_of(words[busiest].size(), "wavefront") +
       ". The request uses " + std::to_string(used) + " of " + std::to_string(banks) + " banks.\n";
   return text;

@@ -14,6 +14,12 @@
 
 namespace simt::detail {
 
+/// @brief "file.cuh:12" for a place in a kernel file (the file name without its folders).
+inline std::string place_of(const char* file, unsigned line) {
+  const std::string path = file;
+  return path.substr(path.find_last_of('/') + 1) + ":" + std::to_string(line);
+}
+
 /// @brief "(x, y, z)".
 inline std::string index_text(const Uint3& i) {
   return "(" + std::to_string(i.x) + ", " + std::to_string(i.y) + ", " + std::to_string(i.z) + ")";

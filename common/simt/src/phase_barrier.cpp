@@ -19,8 +19,6 @@ namespace simt::detail {
 
 namespace {
 
-std::string place_text(const std::source_location& place) { return where(place); }
-
 std::string thread_text() {
   return "thread " + std::to_string(thread_rank()) + " of block " +
          index_text(current_thread.block_idx);
@@ -29,7 +27,7 @@ std::string thread_text() {
 [[noreturn]] void fail(const std::string& what, const std::source_location& place,
                        const std::string& details) {
   throw KernelError(what + " in kernel '" + kernel_name(*current_thread.unit, nullptr) + "' at " +
-                    place_text(place) + ": " + details);
+                    where(place) + ": " + details);
 }
 
 void check_initialised(const BarrierState& barrier, const std::source_location& place) {
@@ -40,16 +38,21 @@ void check_initialised(const BarrierState& barrier, const std::source_location& 
              "initialises it, then a __syncthreads() makes that visible to the others.");
 }
 
-// The phase of `barrier` has received its last arrival: its copies complete, and it completes.
-void complete_phase(BarrierState& barrier) {
-  BlockState& block = *current_thread.block;
+// Completes the block's pending copies that `done` selects: they happen now, as late as the GPU
+// may make them.
+template <class Done>
+void complete_copies(BlockState& block, Done done) {
   auto& copies = block.async_copies;
-  const auto done = [&](const AsyncCopy& c) {
-    return c.barrier == &barrier && c.phase == barrier.phase;
-  };
   for (const AsyncCopy& c : copies)
     if (done(c)) std::memcpy(c.dst, c.src, c.bytes);
   copies.erase(std::remove_if(copies.begin(), copies.end(), done), copies.end());
+}
+
+// The phase of `barrier` has received its last arrival: its copies complete, and it completes.
+void complete_phase(BarrierState& barrier) {
+  BlockState& block = *current_thread.block;
+  complete_copies(
+      block, [&](const AsyncCopy& c) { return c.barrier == &barrier && c.phase == barrier.phase; });
   ++barrier.phase;
   barrier.expected = barrier.next_expected;
   barrier.pending = barrier.expected;
@@ -73,7 +76,7 @@ void book_arrival(const BarrierState& barrier, const std::source_location& place
   if (last == barrier.phase + 1)
     fail("more arrivals at a cuda::barrier than its phase expects", place,
          thread_text() + " arrives a second time in phase " + std::to_string(barrier.phase) +
-             " of the barrier initialised at " + place_text(barrier.init_place) + " for " +
+             " of the barrier initialised at " + where(barrier.init_place) + " for " +
              std::to_string(barrier.expected) +
              " arrivals. A phase counts arrivals, not threads: with a second arrival it "
              "completes before every thread it waits for has arrived. Wait for the phase "
@@ -123,9 +126,8 @@ std::uint64_t arrive_at_barrier(BarrierState& barrier, std::ptrdiff_t count,
     fail("more arrivals at a cuda::barrier than its phase expects", place,
          thread_text() + " arrives " + std::to_string(count) + " times in phase " +
              std::to_string(barrier.phase) + " of the barrier initialised at " +
-             place_text(barrier.init_place) + ", which waits for " +
-             std::to_string(barrier.pending) + " more of its " + std::to_string(barrier.expected) +
-             " arrivals");
+             where(barrier.init_place) + ", which waits for " + std::to_string(barrier.pending) +
+             " more of its " + std::to_string(barrier.expected) + " arrivals");
   const std::uint64_t phase = barrier.phase;
   barrier.pending -= count;
   if (barrier.pending == 0) complete_phase(barrier);
@@ -143,9 +145,8 @@ void check_token(const BarrierState& barrier, std::uint64_t phase, const Site& s
   if (barrier.phase > phase + 1)
     fail("cuda::barrier waited on with a stale token", site.location,
          thread_text() + " waits at " + site.text + " with the token of phase " +
-             std::to_string(phase) + " of the barrier initialised at " +
-             place_text(barrier.init_place) + ", which has completed " +
-             std::to_string(barrier.phase - phase) +
+             std::to_string(phase) + " of the barrier initialised at " + where(barrier.init_place) +
+             ", which has completed " + std::to_string(barrier.phase - phase) +
              " phases since. A token is for its own phase and, once that has completed, for the "
              "next one at most: the GPU's barrier keeps only the parity of its phase, so an "
              "older token waits for the wrong phase.");
@@ -211,11 +212,8 @@ void copy_with_pipeline(void* dst, const void* src, std::size_t bytes, const voi
 }
 
 void complete_pipeline_stage(const void* pipeline, std::uint64_t batch) {
-  auto& copies = current_thread.block->async_copies;
-  const auto done = [&](const AsyncCopy& c) { return c.pipeline == pipeline && c.phase == batch; };
-  for (const AsyncCopy& c : copies)
-    if (done(c)) std::memcpy(c.dst, c.src, c.bytes);
-  copies.erase(std::remove_if(copies.begin(), copies.end(), done), copies.end());
+  complete_copies(*current_thread.block,
+                  [&](const AsyncCopy& c) { return c.pipeline == pipeline && c.phase == batch; });
 }
 
 void consume_thread_stage(ThreadPipelineState& pipe, const std::source_location& place) {
@@ -236,12 +234,11 @@ void consume_thread_stages_but(ThreadPipelineState& pipe, std::uint64_t n) {
   }
 }
 
-void make_block_pipeline(BlockPipelineState& state, std::uint64_t stages,
+void make_block_pipeline(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t stages,
                          const std::source_location& place) {
   if (state.mark == BlockPipelineState::initialised_mark) return;  // another thread made it
   const std::uint64_t threads = Dim3(current_thread.block_dim).volume();
   state = BlockPipelineState{BlockPipelineState::initialised_mark, stages, threads, 0, 0, place};
-  std::uint64_t* counts = reinterpret_cast<std::uint64_t*>(&state + 1);
   std::fill(counts, counts + 2 * stages, 0);
 }
 
@@ -283,13 +280,8 @@ void check_block_consumer(const BlockPipelineThread& pipe, const Site& site) {
 }
 
 void complete_group_copies(BlockState& block) {
-  auto& copies = block.async_copies;
-  const auto group = [](const AsyncCopy& c) {
-    return c.barrier == nullptr && c.pipeline == nullptr;
-  };
-  for (const AsyncCopy& c : copies)
-    if (group(c)) std::memcpy(c.dst, c.src, c.bytes);
-  copies.erase(std::remove_if(copies.begin(), copies.end(), group), copies.end());
+  complete_copies(block,
+                  [](const AsyncCopy& c) { return c.barrier == nullptr && c.pipeline == nullptr; });
 }
 
 void check_async_destination(const UnitState& unit, const BlockState& block, const void* address,
@@ -301,9 +293,9 @@ void check_async_destination(const UnitState& unit, const BlockState& block, con
     std::ostringstream message;
     message << "shared memory " << (store ? "written" : "read")
             << " before its asynchronous copy completed in kernel '" << kernel_name(unit, nullptr)
-            << "' at " << std::string(file).substr(std::string(file).rfind('/') + 1) << ":" << line
-            << ": " << thread_text() << (store ? " writes" : " reads") << " bytes " << (begin - dst)
-            << " to " << (begin - dst + static_cast<std::ptrdiff_t>(bytes))
+            << "' at " << place_of(file, line) << ": " << thread_text()
+            << (store ? " writes" : " reads") << " bytes " << (begin - dst) << " to "
+            << (begin - dst + static_cast<std::ptrdiff_t>(bytes))
             << " of the destination of the memcpy_async at " << where(c.place) << ", which ";
     if (c.pipeline != nullptr)
       message << "completes with stage " << c.phase

@@ -7,6 +7,7 @@
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
 #include <simt/launch.hpp>
+#include "describe.hpp"
 
 #include <sstream>
 #include <string>
@@ -14,11 +15,6 @@
 namespace simt::detail {
 
 namespace {
-
-std::string place_of(const char* file, unsigned line) {
-  const std::string path = file;
-  return path.substr(path.find_last_of('/') + 1) + ":" + std::to_string(line);
-}
 
 const char* barrier_text(const Site* site, BarrierKind kind) {
   if (site != nullptr && site->text[0] != '\0') return site->text;

@@ -399,11 +399,18 @@ void UnitRunner::release_lanes(BlockState& b, unsigned first, unsigned span, uns
     for (unsigned rest = released; rest != 0; rest &= rest - 1)
       chain.push_back(s.chain[s.position[w * warp_size + std::countr_zero(rest)]]);
   }
-  chain.push_back(s.chain.back());
-  if (shuffle_seed_) shuffle(b, chain);
-  run_chain(b, chain);
-  for (std::size_t i = 0; i + 1 < chain.size(); ++i)
-    s.chain[s.position[chain[i].rank]].thread = chain[i].thread;
+  run_released(b, chain);
+}
+
+// Runs `released` (threads of the block's chain, released from a wait) as a chain of their own,
+// then notes where each of them waits now in the block's chain.
+void UnitRunner::run_released(BlockState& b, std::vector<ThreadSlot>& released) {
+  BlockScheduling& s = b.scheduling;
+  released.push_back(s.chain.back());
+  if (shuffle_seed_) shuffle(b, released);
+  run_chain(b, released);
+  for (std::size_t i = 0; i + 1 < released.size(); ++i)
+    s.chain[s.position[released[i].rank]].thread = released[i].thread;
 }
 
 // Runs on the threads whose cuda::barrier phase has completed, as a chain of their own.
@@ -421,11 +428,7 @@ bool UnitRunner::settle_phase_waits(BlockState& b) {
   }
   if (chain.empty()) return false;
   s.phase_waits.resize(kept);
-  chain.push_back(s.chain.back());
-  if (shuffle_seed_) shuffle(b, chain);
-  run_chain(b, chain);
-  for (std::size_t i = 0; i + 1 < chain.size(); ++i)
-    s.chain[s.position[chain[i].rank]].thread = chain[i].thread;
+  run_released(b, chain);
   return true;
 }
 

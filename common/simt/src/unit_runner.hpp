@@ -58,6 +58,7 @@ class UnitRunner {
   void release(BlockState& b);
   void end_interval(BlockState& b);
   void run_chain(BlockState& b, std::vector<ThreadSlot>& chain);
+  void run_released(BlockState& b, std::vector<ThreadSlot>& released);
   void rebuild_chain(BlockState& b);
   void shuffle(BlockState& b, std::vector<ThreadSlot>& chain);
   /// With the strict setting: warns (once per barrier and launch) when threads of blocks

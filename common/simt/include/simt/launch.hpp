@@ -117,6 +117,12 @@ struct SharedAccessLine {
   BankRequestMap worst;
   /// @brief Extra wavefronts caused by bank conflicts.
   [[nodiscard]] std::uint64_t conflicts() const { return wavefronts - ideal_wavefronts; }
+  /// @brief "file.cuh:12": the line, with the file name without its folders.
+  [[nodiscard]] std::string place() const;
+  /// @brief conflicts() per request: how many ways the line's requests conflict, less one.
+  [[nodiscard]] double conflicts_per_request() const {
+    return static_cast<double>(conflicts()) / static_cast<double>(requests);
+  }
 };
 
 /// @ingroup simt

@@ -71,17 +71,16 @@ std::string advice_for_wait_that_never_ends(const PhaseWait& wait);
 void copy_with_barrier(void* dst, const void* src, std::size_t bytes, BarrierState& barrier,
                        const std::source_location& place);
 
-/// @brief A thread-scope `cuda::pipeline`: stages (batches of copies) this thread committed,
-/// waited for and released.
+/// @brief A thread-scope `cuda::pipeline`: stages (batches of copies) this thread committed and
+/// waited for (releasing a stage of one thread frees nothing another thread waits for).
 struct ThreadPipelineState {
   std::uint64_t committed = 0;
   std::uint64_t waited = 0;
-  std::uint64_t released = 0;
 };
 
-/// @brief A block-scope pipeline's shared state (`cuda::pipeline_shared_state`), followed in
-/// memory by its per-stage counts: commits, then releases, `stages` of each. Trivial, in the
-/// block's shared memory.
+/// @brief A block-scope pipeline's shared state (`cuda::pipeline_shared_state` holds it with
+/// its per-stage counts: commits, then releases, `stages` of each). Trivial, in the block's
+/// shared memory.
 struct BlockPipelineState {
   static constexpr std::uint64_t initialised_mark = 0x706970656c696e65ull;  ///< "pipeline"
   std::uint64_t mark;
@@ -109,8 +108,9 @@ void complete_pipeline_stage(const void* pipeline, std::uint64_t batch);
 void consume_thread_stage(ThreadPipelineState& pipe, const std::source_location& place);
 /// @brief `pipeline_consumer_wait_prior<N>()`: every committed stage but the last `n` completes.
 void consume_thread_stages_but(ThreadPipelineState& pipe, std::uint64_t n);
-/// @brief `make_pipeline(group, &state)`: initialises the shared state (its first caller).
-void make_block_pipeline(BlockPipelineState& state, std::uint64_t stages,
+/// @brief `make_pipeline(group, &state)`: initialises the shared state and its `2 * stages`
+/// counts (its first caller).
+void make_block_pipeline(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t stages,
                          const std::source_location& place);
 /// @brief `producer_commit()` of a block-scope pipeline.
 void commit_block_stage(BlockPipelineThread& pipe);
