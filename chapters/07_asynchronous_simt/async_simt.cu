@@ -4,50 +4,9 @@
 #include "async_simt.hpp"
 #include "async_simt_kernels.cuh"
 
-#include "common/cuda_check.hpp"
-#include "common/device_buffer.hpp"
-
-#include <simt/launch.hpp>
-
-#include <optional>
+#include "common/backend_launch.hpp"
 
 namespace async_simt {
-
-namespace {
-
-// An array as a kernel sees it: host memory on the emulator, device memory on the GPU.
-template <class T>
-class Array {
- public:
-  Array(Backend backend, std::span<const T> values) : host_(values.begin(), values.end()) {
-    if (backend == Backend::device) device_.emplace(values);
-  }
-  T* data() { return device_ ? device_->get() : host_.data(); }
-  std::vector<T> read() {
-    if (device_) device_->copy_to(host_);
-    return host_;
-  }
-
- private:
-  std::vector<T> host_;
-  std::optional<tutorial::DeviceBuffer<T>> device_;
-};
-
-// [doc:launch]
-template <class... Params, class... Args>
-void launch(Backend backend, unsigned blocks, unsigned threads, void (*kernel)(Params...),
-            Args... args) {
-  if (backend == Backend::emulator) {
-    simt::launch(simt::LaunchConfig{blocks, threads}, kernel, args...);
-    return;
-  }
-  kernel<<<blocks, threads>>>(args...);
-  CUDA_CHECK(cudaGetLastError());
-  CUDA_CHECK(cudaDeviceSynchronize());
-}
-// [doc:launch]
-
-}  // namespace
 
 CopyKernel copy_kernel(Copy copy) {
   switch (copy) {
@@ -62,24 +21,24 @@ CopyKernel copy_kernel(Copy copy) {
 }
 
 std::vector<int> publish_then_read(Backend backend, std::span<const int> in) {
-  Array<int> input(backend, in), out(backend, std::vector<int>(in.size(), -1));
-  launch(backend, static_cast<unsigned>(in.size() / threads_per_block), threads_per_block,
-         PublishThenReadNeighbour, input.data(), out.data());
+  tutorial::BackendArray<int> input(backend, in), out(backend, in.size(), -1);
+  tutorial::launch_on(backend, static_cast<unsigned>(in.size() / threads_per_block),
+                      threads_per_block, 0, PublishThenReadNeighbour, input.data(), out.data());
   return out.read();
 }
 
 std::vector<float> neighbour_sums(Backend backend, Copy copy, std::span<const float> in,
                                   unsigned blocks) {
-  Array<float> input(backend, in), out(backend, std::vector<float>(in.size(), -1.0f));
-  launch(backend, blocks, threads_per_block, copy_kernel(copy), input.data(), out.data(),
-         static_cast<int>(in.size() / tile_floats));
+  tutorial::BackendArray<float> input(backend, in), out(backend, in.size(), -1.0f);
+  tutorial::launch_on(backend, blocks, threads_per_block, 0, copy_kernel(copy), input.data(),
+                      out.data(), static_cast<int>(in.size() / tile_floats));
   return out.read();
 }
 
 ScopeCounts count_with_scopes(Backend backend, unsigned blocks, unsigned threads) {
-  Array<unsigned> out(backend, std::vector<unsigned>(std::size_t{blocks} + 1, 0u));
+  tutorial::BackendArray<unsigned> out(backend, std::size_t{blocks} + 1, 0u);
   unsigned* per_block = out.data();
-  launch(backend, blocks, threads, CountWithScopes, per_block, per_block + blocks);
+  tutorial::launch_on(backend, blocks, threads, 0, CountWithScopes, per_block, per_block + blocks);
   std::vector<unsigned> read = out.read();
   const unsigned total = read.back();
   read.pop_back();
