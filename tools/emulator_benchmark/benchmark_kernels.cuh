@@ -31,11 +31,22 @@ __global__ void BlockSumThroughHelper(const float* in, float* out) {
   if (tid == 0) out[blockIdx.x] = partial[0];
 }
 
-// A warp-shuffle tree: each warp sums its 32 values with 5 __shfl_down_sync, no shared memory
-// and no block barrier (on the emulator, 5 warp collectives per lane).
-__global__ void WarpSum(const float* in, float* out) {
+// A warp-shuffle tree, `rounds` times over: each warp sums its 32 values with 5
+// __shfl_down_sync, no shared memory and no block barrier (on the emulator, 5 warp collectives
+// per lane and round). Lane 0 writes `rounds` times the sum.
+__global__ void WarpSum(const float* in, float* out, int rounds) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  float v = in[i];
-  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
-  if (threadIdx.x % 32 == 0) out[i / 32] = v;
+  float total = 0;
+  for (int r = 0; r < rounds; ++r) {
+    float v = in[i];
+    for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
+    total += v;
+  }
+  if (threadIdx.x % 32 == 0) out[i / 32] = total;
+}
+
+// `rounds` block barriers with nothing between them: what one __syncthreads() adds.
+__global__ void Barriers(float* out, int rounds) {
+  for (int r = 0; r < rounds; ++r) __syncthreads();
+  if (threadIdx.x == 0) out[blockIdx.x] = static_cast<float>(rounds);
 }

@@ -77,33 +77,68 @@ Result measure(Kernel kernel, unsigned threads, unsigned workers, unsigned block
           static_cast<double>(allocated) / (5.0 * blocks)};
 }
 
-// ns per lane per __shfl_down_sync of WarpSum (median of 5 launches, 1 worker, checks off),
-// verified against the sums of each warp's 32 values.
-double measure_shuffles(unsigned threads, unsigned blocks) {
+// Median seconds of 5 launches of `launch_once` after a warm-up, on 1 worker with the checks off.
+template <class Launch>
+double median_launch_seconds(Launch launch_once) {
   simt::settings().worker_threads = 1;
   simt::settings().diagnostics = false;
   simt::settings().count_bank_conflicts = false;
-  std::vector<float> in(static_cast<std::size_t>(blocks) * threads), out(in.size() / 32);
-  for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i % 7);
-  const simt::LaunchConfig config{blocks, threads, 0};
-  const auto kernel = emulated::WarpSum;
-  simt::launch(config, kernel, in.data(), out.data());  // warm-up
+  launch_once();
   std::vector<double> seconds;
   for (int repetition = 0; repetition < 5; ++repetition) {
     const auto t0 = std::chrono::steady_clock::now();
-    simt::launch(config, kernel, in.data(), out.data());
+    launch_once();
     seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
   std::sort(seconds.begin(), seconds.end());
+  return seconds[seconds.size() / 2];
+}
+
+// ns per lane for WarpSum with `rounds` shuffle trees, verified against `rounds` times the sum
+// of each warp's 32 values.
+double warp_sum_ns_per_lane(unsigned threads, unsigned blocks, int rounds) {
+  std::vector<float> in(static_cast<std::size_t>(blocks) * threads), out(in.size() / 32);
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i % 7);
+  const simt::LaunchConfig config{blocks, threads, 0};
+  const double seconds = median_launch_seconds(
+      [&] { simt::launch(config, emulated::WarpSum, in.data(), out.data(), rounds); });
   for (std::size_t w = 0; w < out.size(); ++w) {
-    float expected = 0;
-    for (std::size_t k = 0; k < 32; ++k) expected += in[w * 32 + k];
-    if (out[w] != expected) {
+    float sum = 0;
+    for (std::size_t k = 0; k < 32; ++k) sum += in[w * 32 + k];
+    if (out[w] != sum * static_cast<float>(rounds)) {
       std::fprintf(stderr, "emulator_benchmark: wrong warp sum in warp %zu\n", w);
       std::exit(1);
     }
   }
-  return seconds[seconds.size() / 2] * 1e9 / (static_cast<double>(in.size()) * 5);
+  return seconds * 1e9 / static_cast<double>(in.size());
+}
+
+// ns per thread for Barriers with `rounds` __syncthreads().
+double barriers_ns_per_thread(unsigned threads, unsigned blocks, int rounds) {
+  std::vector<float> out(blocks);
+  const simt::LaunchConfig config{blocks, threads, 0};
+  const double seconds =
+      median_launch_seconds([&] { simt::launch(config, emulated::Barriers, out.data(), rounds); });
+  if (std::any_of(out.begin(), out.end(),
+                  [&](float v) { return v != static_cast<float>(rounds); })) {
+    std::fprintf(stderr, "emulator_benchmark: a block of Barriers did not finish\n");
+    std::exit(1);
+  }
+  return seconds * 1e9 / (static_cast<double>(blocks) * threads);
+}
+
+struct WarpCollectiveCost {
+  double per_shuffle;           // one shuffle tree: the kernel's time over its 5 shuffles
+  double marginal_shuffle;      // what one more shuffle adds (trees 4 against 1, over 15)
+  double marginal_syncthreads;  // what one more __syncthreads() adds (16 against 1, over 15)
+};
+
+WarpCollectiveCost measure_warp_collectives(unsigned threads, unsigned blocks) {
+  const double one_tree = warp_sum_ns_per_lane(threads, blocks, 1);
+  const double four_trees = warp_sum_ns_per_lane(threads, blocks, 4);
+  const double one_barrier = barriers_ns_per_thread(threads, blocks, 1);
+  const double sixteen_barriers = barriers_ns_per_thread(threads, blocks, 16);
+  return {one_tree / 5, (four_trees - one_tree) / 15, (sixteen_barriers - one_barrier) / 15};
 }
 
 }  // namespace
@@ -150,16 +185,21 @@ int main() {
                 helper.ns_per_thread_barrier / inlined.ns_per_thread_barrier);
   }
 
-  // Warp collectives: the lanes of a warp meet at each shuffle, not the whole block.
+  // Warp collectives: the lanes of a warp meet at each shuffle, not the whole block. The first
+  // column is the measure (the whole kernel over its 5 shuffles, so each thread's start
+  // counts too); the others are what one more shuffle or __syncthreads() adds to a kernel.
   std::printf(
       "\nA warp-shuffle tree (5 __shfl_down_sync per lane), 1 worker, checks off, beside the "
-      "block barrier\n");
-  std::printf("%8s %24s %24s\n", "threads", "ns per lane per shuffle", "ns per thread-barrier");
+      "block barrier (ns per lane)\n");
+  std::printf("%8s %22s %22s %26s\n", "threads", "kernel / 5 shuffles", "one more shuffle",
+              "one more __syncthreads()");
   for (unsigned threads : {128u, 256u, 1024u}) {
-    const unsigned blocks = (1u << 23) / threads;
-    const double shuffle = measure_shuffles(threads, blocks);
-    const Result barrier = measure(emulated::BlockSum, threads, 1, blocks, false);
-    std::printf("%8u %24.2f %24.2f\n", threads, shuffle, barrier.ns_per_thread_barrier);
+    const WarpCollectiveCost cost = measure_warp_collectives(threads, (1u << 21) / threads);
+    std::printf("%8u %22.2f %22.2f %26.2f\n", threads, cost.per_shuffle, cost.marginal_shuffle,
+                cost.marginal_syncthreads);
   }
+  std::puts(
+      "One more __syncthreads() is one suspension and one resumption of each thread with nothing "
+      "exchanged: the least a shuffle can add here, where each lane is a coroutine.");
   return 0;
 }

@@ -139,6 +139,7 @@ void UnitRunner::begin_block(BlockState& b) {
     const std::size_t lanes =
         std::min<std::size_t>(warp_size, unit_.threads_per_block - w * warp_size);
     s.warps[w].arrived = 0;
+    s.warps[w].agreed = 0;
     s.warps[w].exited = lanes == warp_size ? 0u : ~0u << lanes;
   }
   s.exited.clear();
@@ -269,20 +270,20 @@ std::coroutine_handle<> complete_in_place(WarpWaits& warp, const WarpCollective&
       t.slot - t.chain_begin < k - 1 || ((c.mask & warp.exited) != 0 && t.unit->strict) ||
       stack_used_below(t.stack_base) > max_chain_stack_for_rewinds)
     return next_thread();
+  // Every lane of the group waits at this operation with this mask (noted as each arrived)...
+  if ((warp.agreed & expected) != expected || warp.agreed_complete != c.complete ||
+      warp.agreed_mask != c.mask)
+    return next_thread();
+  // ... and ran in the k slots of the chain up to this one.
   ThreadSlot* first = t.slot - (k - 1);
   const unsigned base = w * warp_size;
   int i = 0;
-  for (unsigned rest = expected; rest != 0; rest &= rest - 1, ++i) {
-    const auto l = static_cast<unsigned>(std::countr_zero(rest));
-    const WarpCollective* other = warp.lanes[l];
-    if (other->complete != c.complete || other->mask != c.mask || other->span != 1 ||
-        first[i].rank != base + l)
-      return next_thread();
-  }
+  for (unsigned rest = expected; rest != 0; rest &= rest - 1, ++i)
+    if (first[i].rank != base + static_cast<unsigned>(std::countr_zero(rest))) return next_thread();
   if ((warp.arrived & ~expected) != 0) check_masks_agree(warp, w, expected, c);
   c.complete(GroupView{warp.lanes, warp_size, expected});
   BlockScheduling& s = t.block->scheduling;
-  warp.arrived &= ~expected;
+  warp.release(expected);
   if (warp.arrived == 0) s.waiting_warps &= ~(1u << w);
   if (c.kind == CollectiveKind::barrier) ++s.warp_phase[w];
   t.slot = first;
@@ -393,7 +394,7 @@ void UnitRunner::release_lanes(BlockState& b, unsigned first, unsigned span, uns
   for (unsigned w = first; w < first + span; ++w) {
     WarpWaits& warp = s.warps[w];
     const unsigned released = lanes & warp.arrived & ~warp.exited;
-    warp.arrived &= ~released;
+    warp.release(released);
     if (warp.arrived == 0) s.waiting_warps &= ~(1u << w);
     if (c.kind == CollectiveKind::barrier) ++s.warp_phase[w];
     for (unsigned rest = released; rest != 0; rest &= rest - 1)

@@ -46,8 +46,14 @@ void check_masks_agree(const WarpWaits& warp, unsigned w, unsigned expected,
   const unsigned rank = t.slot->rank;
   BlockScheduling& s = t.block->scheduling;
   WarpWaits& w = s.warps[warp_of(rank)];
+  const unsigned bit = 1u << lane_of(rank);
   w.lanes[lane_of(rank)] = &c;
-  w.arrived |= 1u << lane_of(rank);
+  w.arrived |= bit;
+  if (w.agreed == 0) {
+    w.agreed_complete = c.complete;
+    w.agreed_mask = c.mask;
+  }
+  if (c.complete == w.agreed_complete && c.mask == w.agreed_mask && c.span == 1) w.agreed |= bit;
   s.waiting_warps |= 1u << warp_of(rank);
   if ((w.arrived & c.mask) == (c.mask & ~w.exited) && c.kind != CollectiveKind::convergence &&
       c.span == 1)

@@ -54,6 +54,17 @@ struct WarpWaits {
   unsigned arrived = 0;              ///< Lanes waiting at a collective.
   unsigned exited = 0;               ///< Lanes that have returned (or do not exist).
   WarpCollective* lanes[warp_size];  ///< What each waiting lane waits at.
+  /// Waiting lanes known, from their arrival, to wait at one operation (`agreed_complete`) with
+  /// one mask (`agreed_mask`) in a group of one warp: the last lane of such a group completes it
+  /// without reading every lane's awaiter again (complete_in_place()).
+  unsigned agreed = 0;
+  WarpCollective::Complete agreed_complete = nullptr;  ///< The operation of the `agreed` lanes.
+  unsigned agreed_mask = 0;                            ///< Their mask.
+  /// @brief Notes that the lanes `released` no longer wait.
+  void release(unsigned released) noexcept {
+    arrived &= ~released;
+    agreed &= arrived;
+  }
 };
 
 }  // namespace simt::detail
