@@ -38,8 +38,18 @@ std::coroutine_handle<> complete_in_place(WarpWaits& warp, const WarpCollective&
 void check_masks_agree(const WarpWaits& warp, unsigned w, unsigned expected,
                        const WarpCollective& c);
 
+// Inlined into every kernel coroutine, except in AddressSanitizer builds: there GCC 12 (with
+// -fsanitize=undefined too) miscompiled it inlined into a coroutine, testing its null check of the
+// thread-local context on flags an unrelated shadow-memory check had set, and so reported a
+// "member access within null pointer" that was not there.
+#if defined(__SANITIZE_ADDRESS__)
+#define SIMT_ARRIVAL_INLINING [[gnu::noinline]]
+#else
+#define SIMT_ARRIVAL_INLINING [[gnu::always_inline]]
+#endif
+
 /// @brief Suspends the running lane at collective `c` and passes control on.
-[[gnu::always_inline]] inline std::coroutine_handle<> arrive_at_collective(
+SIMT_ARRIVAL_INLINING inline std::coroutine_handle<> arrive_at_collective(
     std::coroutine_handle<> self, WarpCollective& c) {
   ThreadContext& t = current_thread;
   t.slot->thread = self;
