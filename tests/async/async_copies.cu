@@ -28,6 +28,12 @@ std::vector<int> run(Backend backend, IntKernel kernel, std::span<const int> in,
                 rounds);
       return out.read();
     }
+    case IntKernel::running_total_by_completion: {
+      BackendArray<int> out(backend, in.size(), -1);
+      launch_on(backend, blocks, kAsyncBlock, 0, RunningTotalByCompletion, input.data(), out.data(),
+                rounds);
+      return out.read();
+    }
     case IntKernel::two_arrivals_per_thread: {
       BackendArray<int> out(backend, in.size(), -1);
       launch_on(backend, blocks, kAsyncBlock, 0, TwoArrivalsPerThread, input.data(), out.data());

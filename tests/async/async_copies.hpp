@@ -16,7 +16,8 @@ enum class IntKernel {
   neighbour_after_split_arrive,
   rotate_through_phases,
   fold_with_drops,
-  two_arrivals_per_thread
+  two_arrivals_per_thread,
+  running_total_by_completion
 };
 enum class FloatKernel { tile_with_barrier, elements_with_barrier, tile_by_group };
 

@@ -59,6 +59,30 @@ TEST_CASE("A barrier goes through many phases: values rotate one thread per roun
   CHECK(out == expected);
 }
 
+TEST_CASE("A barrier's completion function runs once per phase, before any thread is released",
+          "[async]") {
+  const int rounds = GENERATE(1, 2, 40);
+  const auto in = random_values<int>(block * 3, -1000, 1000, 19);
+  const auto out =
+      async_copies::run(backend_under_test, IntKernel::running_total_by_completion, in, rounds);
+  std::vector<int> expected(in.size());
+  for (std::size_t b = 0; b < 3; ++b) {
+    // Round r: thread t publishes in[(t + r) % block] plus the total so far; the phase adds the
+    // round's values to the total (unsigned, so it wraps as on the GPU).
+    unsigned total = 0;
+    for (int r = 0; r < rounds; ++r) {
+      unsigned sum = 0;
+      for (std::size_t t = 0; t < block; ++t)
+        sum += static_cast<unsigned>(in[b * block + (t + static_cast<std::size_t>(r)) % block]) +
+               total;
+      total += sum;
+    }
+    for (std::size_t t = 0; t < block; ++t) expected[b * block + t] = static_cast<int>(total);
+  }
+  INFO(rounds << " rounds");
+  CHECK(out == expected);
+}
+
 TEST_CASE("Threads that arrive_and_drop leave the barrier's later phases to the others",
           "[async]") {
   const auto in = random_values<int>(block * 2, -1000, 1000, 12);
@@ -121,6 +145,8 @@ TEST_CASE(
   const auto rotated =
       async_copies::run(backend_under_test, IntKernel::rotate_through_phases, ints, 5);
   const auto folded = async_copies::run(backend_under_test, IntKernel::fold_with_drops, ints);
+  const auto totals =
+      async_copies::run(backend_under_test, IntKernel::running_total_by_completion, ints, 5);
   const auto copied = async_copies::run(backend_under_test, FloatKernel::tile_by_group, floats);
   const auto by_barrier =
       async_copies::run(backend_under_test, FloatKernel::tile_with_barrier, floats);
@@ -137,6 +163,8 @@ TEST_CASE(
     CHECK(async_copies::run(backend_under_test, IntKernel::rotate_through_phases, ints, 5) ==
           rotated);
     CHECK(async_copies::run(backend_under_test, IntKernel::fold_with_drops, ints) == folded);
+    CHECK(async_copies::run(backend_under_test, IntKernel::running_total_by_completion, ints, 5) ==
+          totals);
     CHECK(async_copies::run(backend_under_test, FloatKernel::tile_by_group, floats) == copied);
     CHECK(async_copies::run(backend_under_test, FloatKernel::tile_with_barrier, floats) ==
           by_barrier);

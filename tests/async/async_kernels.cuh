@@ -10,6 +10,7 @@
 #include <cuda/barrier>
 #include <cuda/pipeline>
 
+#include <type_traits>
 #include <utility>
 
 namespace cg = cooperative_groups;
@@ -84,6 +85,35 @@ __global__ void FoldWithDroppedThreads(const int* in, int* out) {
   values[t] += values[t + half];
   bar.arrive_and_wait();
   out[blockIdx.x * half + t] = values[t] + values[(t + 1) % half];
+}
+
+// A barrier with a completion function (the guide's running-sum pattern): each round every
+// thread publishes a value plus the running total and arrives; the completion function, run once
+// per phase by the last thread to arrive and before any thread is released, adds the round's
+// values to the total. Every thread ends with the block's total (arithmetic modulo 2^32).
+__global__ void RunningTotalByCompletion(const int* in, int* out, int rounds) {
+  __shared__ unsigned values[kAsyncBlock];
+  __shared__ unsigned total;
+  cg::thread_block block = cg::this_thread_block();
+  auto add_round = [&] {
+    unsigned sum = 0;
+    for (int k = 0; k < kAsyncBlock; ++k) sum += values[k];
+    total += sum;
+  };
+  using barrier_t = cuda::barrier<cuda::thread_scope_block, decltype(add_round)>;
+  __shared__ std::aligned_storage_t<sizeof(barrier_t), alignof(barrier_t)> bar_storage;
+  barrier_t* bar = reinterpret_cast<barrier_t*>(&bar_storage);
+  const unsigned t = block.thread_rank(), n = block.size();
+  if (t == 0) {
+    total = 0;
+    init(bar, n, add_round);
+  }
+  block.sync();
+  for (int r = 0; r < rounds; ++r) {
+    values[t] = static_cast<unsigned>(in[blockIdx.x * n + (t + r) % n]) + total;
+    bar->arrive_and_wait();
+  }
+  out[blockIdx.x * n + t] = static_cast<int>(total);
 }
 
 // The block copies its tile with one cuda::memcpy_async bound to a barrier; the copy completes

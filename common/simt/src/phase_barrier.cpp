@@ -51,12 +51,18 @@ void complete_copies(BlockState& block, Done done) {
 // The phase of `barrier` has received its last arrival: its copies complete, and it completes.
 void complete_phase(BarrierState& barrier) {
   BlockState& block = *current_thread.block;
+  UnitState& unit = *current_thread.unit;
   complete_copies(
       block, [&](const AsyncCopy& c) { return c.barrier == &barrier && c.phase == barrier.phase; });
+  if (barrier.completion != nullptr) {
+    // The completion function sees what every arrival wrote before it (a new epoch for the race
+    // checks), on the thread that arrived last, and ends before any waiting thread goes on.
+    if (unit.diagnostics) block.race.epoch = unit.next_epoch++;
+    barrier.completion(barrier.completion_object);
+  }
   ++barrier.phase;
   barrier.expected = barrier.next_expected;
   barrier.pending = barrier.expected;
-  UnitState& unit = *current_thread.unit;
   if (unit.diagnostics) block.race.epoch = unit.next_epoch++;
 }
 
@@ -103,12 +109,20 @@ void record_copy(const AsyncCopy& copy) {
 }  // namespace
 
 void initialise_barrier(BarrierState& barrier, std::ptrdiff_t expected,
-                        const std::source_location& place) {
+                        const std::source_location& place, void (*completion)(void*),
+                        void* completion_object) {
   if (expected < 1)
     fail("cuda::barrier initialised with an expected count of " + std::to_string(expected), place,
          thread_text() + " calls init(&bar, " + std::to_string(expected) +
              "); a phase needs at least one arrival");
-  barrier = BarrierState{BarrierState::initialised_mark, expected, expected, expected, 0, place};
+  barrier = BarrierState{BarrierState::initialised_mark,
+                         expected,
+                         expected,
+                         expected,
+                         0,
+                         place,
+                         completion,
+                         completion_object};
   for (ArrivalBook& book : current_thread.block->arrivals)
     if (book.barrier == &barrier)
       std::fill(book.last_phase_plus_one.begin(), book.last_phase_plus_one.end(), 0);

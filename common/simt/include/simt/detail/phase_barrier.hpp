@@ -29,11 +29,16 @@ struct BarrierState {
   std::int64_t next_expected;       ///< expected for the next phase (arrive_and_drop lowers it).
   std::uint64_t phase;              ///< Phases completed so far.
   std::source_location init_place;  ///< Where init() was called, for diagnostics.
+  /// Runs the barrier's completion function on `completion_object` (null: it has none).
+  void (*completion)(void*);
+  void* completion_object;
 };
 
-/// @brief `init(&bar, expected)`.
+/// @brief `init(&bar, expected)`, or `init(&bar, expected, completion)` when `completion` is
+/// not null: each phase runs `completion(completion_object)` before it completes.
 void initialise_barrier(BarrierState& barrier, std::ptrdiff_t expected,
-                        const std::source_location& place);
+                        const std::source_location& place, void (*completion)(void*) = nullptr,
+                        void* completion_object = nullptr);
 /// @brief Counts `count` arrivals of the running thread at `barrier` (completing the phase when
 /// they are the last) and returns the phase they belong to, which the token carries.
 std::uint64_t arrive_at_barrier(BarrierState& barrier, std::ptrdiff_t count,
