@@ -34,6 +34,13 @@ std::vector<int> run(Backend backend, IntKernel kernel, std::span<const int> in,
                 rounds);
       return out.read();
     }
+    case IntKernel::chunk_sums_double_buffered: {
+      const auto chunk_blocks = static_cast<unsigned>(blocks / static_cast<unsigned>(rounds));
+      BackendArray<int> out(backend, std::size_t{chunk_blocks} * kAsyncBlock, -1);
+      launch_on(backend, chunk_blocks, kAsyncBlock, 0, ChunkSumsDoubleBuffered, input.data(),
+                out.data(), rounds);
+      return out.read();
+    }
     case IntKernel::two_arrivals_per_thread: {
       BackendArray<int> out(backend, in.size(), -1);
       launch_on(backend, blocks, kAsyncBlock, 0, TwoArrivalsPerThread, input.data(), out.data());

@@ -11,13 +11,15 @@ namespace async_copies {
 
 using tutorial::Backend;
 
-/// The kernels that turn `in` (a multiple of 256 elements, one block per 256) into one output.
+/// The kernels that turn `in` (a multiple of 256 elements, one block per 256) into one output;
+/// chunk_sums_double_buffered reads `rounds` chunks of 256 per block, and writes 256 per block.
 enum class IntKernel {
   neighbour_after_split_arrive,
   rotate_through_phases,
   fold_with_drops,
   two_arrivals_per_thread,
-  running_total_by_completion
+  running_total_by_completion,
+  chunk_sums_double_buffered
 };
 enum class FloatKernel { tile_with_barrier, elements_with_barrier, tile_by_group };
 

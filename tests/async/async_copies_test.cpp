@@ -83,6 +83,24 @@ TEST_CASE("A barrier's completion function runs once per phase, before any threa
   CHECK(out == expected);
 }
 
+TEST_CASE("cg::wait_prior<1> lets the next chunk's copy fly while the block reads this one",
+          "[async]") {
+  const int chunks = GENERATE(1, 2, 9);
+  const std::size_t blocks = 2;
+  const auto in =
+      random_values<int>(blocks * block * static_cast<std::size_t>(chunks), -1000, 1000, 23);
+  const auto out =
+      async_copies::run(backend_under_test, IntKernel::chunk_sums_double_buffered, in, chunks);
+  std::vector<int> expected(blocks * block, 0);
+  for (std::size_t b = 0; b < blocks; ++b)
+    for (std::size_t t = 0; t < block; ++t)
+      for (std::size_t k = 0; k < static_cast<std::size_t>(chunks); ++k)
+        expected[b * block + t] +=
+            in[(b * static_cast<std::size_t>(chunks) + k) * block + (7 * t + k) % block];
+  INFO(chunks << " chunks");
+  CHECK(out == expected);
+}
+
 TEST_CASE("Threads that arrive_and_drop leave the barrier's later phases to the others",
           "[async]") {
   const auto in = random_values<int>(block * 2, -1000, 1000, 12);
@@ -147,6 +165,8 @@ TEST_CASE(
   const auto folded = async_copies::run(backend_under_test, IntKernel::fold_with_drops, ints);
   const auto totals =
       async_copies::run(backend_under_test, IntKernel::running_total_by_completion, ints, 5);
+  const auto chunked =
+      async_copies::run(backend_under_test, IntKernel::chunk_sums_double_buffered, ints, 2);
   const auto copied = async_copies::run(backend_under_test, FloatKernel::tile_by_group, floats);
   const auto by_barrier =
       async_copies::run(backend_under_test, FloatKernel::tile_with_barrier, floats);
@@ -165,6 +185,8 @@ TEST_CASE(
     CHECK(async_copies::run(backend_under_test, IntKernel::fold_with_drops, ints) == folded);
     CHECK(async_copies::run(backend_under_test, IntKernel::running_total_by_completion, ints, 5) ==
           totals);
+    CHECK(async_copies::run(backend_under_test, IntKernel::chunk_sums_double_buffered, ints, 2) ==
+          chunked);
     CHECK(async_copies::run(backend_under_test, FloatKernel::tile_by_group, floats) == copied);
     CHECK(async_copies::run(backend_under_test, FloatKernel::tile_with_barrier, floats) ==
           by_barrier);

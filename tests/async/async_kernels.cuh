@@ -2,7 +2,8 @@
 // Kernels of the asynchronous SIMT model, written as the CUDA C++ Programming Guide writes them:
 // cuda::barrier with split arrive/wait, arrive_and_wait and arrive_and_drop, and copies into
 // shared memory with cuda::memcpy_async (per thread and per block) and
-// cooperative_groups::memcpy_async, and pipelines of one thread and of a block. Compiled by nvcc for the GPU and translated for the
+// cooperative_groups::memcpy_async (with wait and wait_prior), and pipelines of one thread and of
+// a block. Compiled by nvcc for the GPU and translated for the
 // emulator; async_copies_test.cpp checks every result against a CPU loop.
 
 #include <cooperative_groups.h>
@@ -10,6 +11,7 @@
 #include <cuda/barrier>
 #include <cuda/pipeline>
 
+#include <cstddef>
 #include <type_traits>
 #include <utility>
 
@@ -114,6 +116,29 @@ __global__ void RunningTotalByCompletion(const int* in, int* out, int rounds) {
     bar->arrive_and_wait();
   }
   out[blockIdx.x * n + t] = static_cast<int>(total);
+}
+
+// Double buffering with cooperative groups: while the block sums chunk k, the copy of chunk
+// k + 1 is in flight; cg::wait_prior<1> waits for every copy but the latest. Each thread adds
+// one element of each chunk (another thread's, so the whole copy must have completed).
+__global__ void ChunkSumsDoubleBuffered(const int* in, int* out, int chunks) {
+  __shared__ int buffer[2][kAsyncBlock];
+  cg::thread_block block = cg::this_thread_block();
+  const unsigned t = block.thread_rank(), n = block.size();
+  const int* mine = in + static_cast<std::size_t>(blockIdx.x) * chunks * n;
+  cg::memcpy_async(block, buffer[0], n, mine, n);
+  int sum = 0;
+  for (int k = 0; k < chunks; ++k) {
+    if (k + 1 < chunks) {
+      cg::memcpy_async(block, buffer[(k + 1) % 2], mine + (k + 1) * n, sizeof(int) * n);
+      cg::wait_prior<1>(block);
+    } else {
+      cg::wait(block);
+    }
+    sum += buffer[k % 2][(7 * t + k) % n];
+    block.sync();  // every read of this buffer before the next copy into it starts
+  }
+  out[blockIdx.x * n + t] = sum;
 }
 
 // The block copies its tile with one cuda::memcpy_async bound to a barrier; the copy completes

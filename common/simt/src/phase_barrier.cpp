@@ -217,7 +217,10 @@ void copy_with_barrier(void* dst, const void* src, std::size_t bytes, BarrierSta
 
 void copy_for_block(void* dst, const void* src, std::size_t bytes,
                     const std::source_location& place) {
-  record_copy({dst, src, bytes, nullptr, 0, place, nullptr});
+  BlockState& block = *current_thread.block;
+  std::vector<std::uint64_t>& started = block.group_copies_started;
+  if (started.empty()) started.assign(current_thread.unit->threads_per_block, 0);
+  record_copy({dst, src, bytes, nullptr, started[thread_rank()]++, place, nullptr});
 }
 
 void copy_with_pipeline(void* dst, const void* src, std::size_t bytes, const void* pipeline,
@@ -293,9 +296,13 @@ void check_block_consumer(const BlockPipelineThread& pipe, const Site& site) {
              " stages): producer_commit() must close a stage before a consumer waits for it");
 }
 
-void complete_group_copies(BlockState& block) {
-  complete_copies(block,
-                  [](const AsyncCopy& c) { return c.barrier == nullptr && c.pipeline == nullptr; });
+void complete_group_copies(BlockState& block, std::uint64_t kept) {
+  // Every thread has started the same copies; the last `kept` of them stay in flight.
+  const std::vector<std::uint64_t>& started = block.group_copies_started;
+  const std::uint64_t all = started.empty() ? 0 : *std::max_element(started.begin(), started.end());
+  complete_copies(block, [&](const AsyncCopy& c) {
+    return c.barrier == nullptr && c.pipeline == nullptr && c.phase + kept < all;
+  });
 }
 
 void check_async_destination(const UnitState& unit, const BlockState& block, const void* address,
@@ -319,7 +326,9 @@ void check_async_destination(const UnitState& unit, const BlockState& block, con
               << where(c.barrier->init_place)
               << ". Wait for that phase (bar.wait(token) or bar.arrive_and_wait()) first.";
     else
-      message << "completes at cooperative_groups::wait(block). Call it first.";
+      message << "completes at cooperative_groups::wait(block), or at wait_prior<N>(block) once "
+                 "N later copies have started (this is the block's copy "
+              << c.phase << "). Call one of them first.";
     throw KernelError(message.str());
   }
 }

@@ -148,6 +148,7 @@ void UnitRunner::begin_block(BlockState& b) {
   s.phase_waits.clear();
   s.completes_group_copies = false;
   b.async_copies.clear();
+  b.group_copies_started.clear();
   b.arrivals.clear();
   std::fill(s.warp_phase.begin(), s.warp_phase.end(), 0);
   b.alive = true;
@@ -468,7 +469,7 @@ void UnitRunner::release(BlockState& b) {
     warn_exited(s.barrier, b.arena_index, 1);
   end_interval(b);
   if (s.completes_group_copies) {
-    complete_group_copies(b);
+    complete_group_copies(b, s.group_copies_kept);
     s.completes_group_copies = false;
   }
   s.barrier = nullptr;

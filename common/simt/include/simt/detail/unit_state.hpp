@@ -101,7 +101,8 @@ struct BlockScheduling {
   int released_count = 0;                 ///< The count the last released barrier returns.
   std::vector<std::uint16_t> warp_phase;  ///< Per warp: warp barriers passed this interval.
   std::vector<PhaseWait> phase_waits;     ///< Threads waiting for a barrier or pipeline stage.
-  bool completes_group_copies = false;    ///< The barrier waited at is a `cg::wait`.
+  bool completes_group_copies = false;    ///< The barrier waited at is a `cg::wait`...
+  std::uint64_t group_copies_kept = 0;    ///< ... or `cg::wait_prior<N>`, which keeps N.
 };
 
 /// @brief The bookkeeping of one block.
@@ -116,10 +117,13 @@ struct BlockState {
   BankLog bank;                         ///< Counters: this interval's shared accesses.
   std::string printed;                  ///< What the block's threads printed, in order.
   std::vector<AsyncCopy> async_copies;  ///< Asynchronous copies not completed yet.
-  std::vector<ArrivalBook> arrivals;    ///< Diagnostics: who arrived in which phase.
-  bool alive = true;                    ///< Some thread of the block has not exited yet.
-  std::uint32_t interval = 0;           ///< Barrier intervals completed by this block.
-  const Site* last_barrier = nullptr;   ///< The barrier that began the current interval.
+  /// Per thread: the cooperative-groups copies it has started (each thread of the block starts
+  /// the same ones, so the k-th of every thread is the same copy, batch k).
+  std::vector<std::uint64_t> group_copies_started;
+  std::vector<ArrivalBook> arrivals;   ///< Diagnostics: who arrived in which phase.
+  bool alive = true;                   ///< Some thread of the block has not exited yet.
+  std::uint32_t interval = 0;          ///< Barrier intervals completed by this block.
+  const Site* last_barrier = nullptr;  ///< The barrier that began the current interval.
   BarrierKind last_barrier_kind = BarrierKind::block;
 };
 
