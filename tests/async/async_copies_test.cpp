@@ -6,6 +6,7 @@
 #include "../backend_under_test.hpp"
 #include "../catch.hpp"
 #include "../random_values.hpp"
+#include "../settings_guard.hpp"
 
 #include <simt/launch.hpp>
 
@@ -172,7 +173,7 @@ TEST_CASE(
       async_copies::run(backend_under_test, FloatKernel::tile_with_barrier, floats);
   const auto piped = async_copies::run(backend_under_test,
                                        async_copies::PipelineKernel::block_scope, floats, 1, 2);
-  const simt::Settings saved = simt::settings();
+  const SettingsGuard guard;
   simt::settings().diagnostics = true;
   simt::settings().count_bank_conflicts = true;
   for (std::uint64_t seed : {1u, 2u, 3u}) {
@@ -193,5 +194,4 @@ TEST_CASE(
     CHECK(async_copies::run(backend_under_test, async_copies::PipelineKernel::block_scope, floats,
                             1, 2) == piped);
   }
-  simt::settings() = saved;
 }

@@ -1,6 +1,7 @@
 // The emulator's diagnostics (each planted bug reported, with kernel, block, threads and
 // place) and its bank-conflict counters (against closed-form expectations).
 #include "../catch.hpp"
+#include "../settings_guard.hpp"
 
 #include <simt/bank_map.hpp>
 #include <simt/launch.hpp>
@@ -34,13 +35,6 @@ std::string error_of(Launch&& launch) {
   }
   return "";
 }
-
-// Restores the emulator's settings after a test changes them.
-struct SettingsGuard {
-  SettingsGuard() : saved(simt::settings()) {}
-  ~SettingsGuard() { simt::settings() = saved; }
-  simt::Settings saved;
-};
 
 int gcd(int a, int b) { return b == 0 ? a : gcd(b, a % b); }
 

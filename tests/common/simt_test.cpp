@@ -1,5 +1,6 @@
 // The emulator's first layer: indices, launch limits, barriers, atomics, determinism.
 #include "../catch.hpp"
+#include "../settings_guard.hpp"
 
 #include <simt/launch.hpp>
 
@@ -22,13 +23,9 @@
 
 namespace {
 
-// Restores the emulator's settings after a test changes them.
-struct WorkerThreads {
-  explicit WorkerThreads(unsigned n) : saved(simt::settings()) {
-    simt::settings().worker_threads = n;
-  }
-  ~WorkerThreads() { simt::settings() = saved; }
-  simt::Settings saved;
+// Runs the test's launches on `n` worker threads, and restores the settings after it.
+struct WorkerThreads : SettingsGuard {
+  explicit WorkerThreads(unsigned n) { simt::settings().worker_threads = n; }
 };
 
 }  // namespace

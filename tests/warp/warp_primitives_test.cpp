@@ -6,6 +6,7 @@
 #include "../backend_under_test.hpp"
 #include "../catch.hpp"
 #include "../random_values.hpp"
+#include "../settings_guard.hpp"
 
 #include <simt/launch.hpp>
 
@@ -194,7 +195,7 @@ TEST_CASE(
   const std::vector<unsigned> votes =
       warp_primitives::votes_matches_reductions(backend_under_test, values);
   const std::vector<long long> shuffles = warp_primitives::shuffle_every_mode(backend_under_test);
-  const simt::Settings saved = simt::settings();
+  const SettingsGuard guard;
   simt::settings().diagnostics = true;
   simt::settings().count_bank_conflicts = true;
   for (std::uint64_t seed : {1u, 2u, 3u}) {
@@ -204,5 +205,4 @@ TEST_CASE(
     CHECK(warp_primitives::votes_matches_reductions(backend_under_test, values) == votes);
     CHECK(warp_primitives::shuffle_every_mode(backend_under_test) == shuffles);
   }
-  simt::settings() = saved;
 }

@@ -39,6 +39,19 @@ struct Result {
 
 using Kernel = void (*)(const float*, float*);
 
+// The times of 5 launches of `launch_once`, fastest first.
+template <class Launch>
+std::vector<double> timed_launches(Launch launch_once) {
+  std::vector<double> seconds;
+  for (int repetition = 0; repetition < 5; ++repetition) {
+    const auto t0 = std::chrono::steady_clock::now();
+    launch_once();
+    seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(seconds.begin(), seconds.end());
+  return seconds;
+}
+
 Result measure(Kernel kernel, unsigned threads, unsigned workers, unsigned blocks, bool checks) {
   simt::settings().worker_threads = workers;
   simt::settings().diagnostics = checks;
@@ -50,17 +63,12 @@ Result measure(Kernel kernel, unsigned threads, unsigned workers, unsigned block
   for (unsigned s = threads / 2; s > 0; s >>= 1) ++barriers;
 
   simt::launch(config, kernel, in.data(), out.data());  // warm-up
-  std::vector<double> seconds;
   unsigned long long allocated = 0;
-  for (int repetition = 0; repetition < 5; ++repetition) {
+  const std::vector<double> seconds = timed_launches([&] {
     const auto before = allocations.load();
-    const auto t0 = std::chrono::steady_clock::now();
     simt::launch(config, kernel, in.data(), out.data());
-    const auto t1 = std::chrono::steady_clock::now();
     allocated += allocations.load() - before;
-    seconds.push_back(std::chrono::duration<double>(t1 - t0).count());
-  }
-  std::sort(seconds.begin(), seconds.end());
+  });
   const double s = seconds[seconds.size() / 2];
   // Verify: block b sums in[b*threads .. +threads).
   for (unsigned b = 0; b < blocks; ++b) {
@@ -83,14 +91,8 @@ double median_launch_seconds(Launch launch_once) {
   simt::settings().worker_threads = 1;
   simt::settings().diagnostics = false;
   simt::settings().count_bank_conflicts = false;
-  launch_once();
-  std::vector<double> seconds;
-  for (int repetition = 0; repetition < 5; ++repetition) {
-    const auto t0 = std::chrono::steady_clock::now();
-    launch_once();
-    seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  std::sort(seconds.begin(), seconds.end());
+  launch_once();  // warm-up
+  const std::vector<double> seconds = timed_launches(launch_once);
   return seconds[seconds.size() / 2];
 }
 

@@ -38,8 +38,10 @@ void memcpy_async(const thread_block& group, void* dst, const void* src, Size by
 /// memory) by the whole block.
 template <class T, class DstCount, class SrcCount>
 void memcpy_async(const thread_block& group, T* dst, DstCount dst_count, const T* src,
-                  SrcCount src_count, std::source_location place = std::source_location::current()) {
-  const auto count = std::min(static_cast<std::size_t>(dst_count), static_cast<std::size_t>(src_count));
+                  SrcCount src_count,
+                  std::source_location place = std::source_location::current()) {
+  const std::size_t count =
+      std::min(static_cast<std::size_t>(dst_count), static_cast<std::size_t>(src_count));
   memcpy_async(group, static_cast<void*>(dst), static_cast<const void*>(src), count * sizeof(T),
                place);
 }
