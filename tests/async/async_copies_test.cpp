@@ -5,8 +5,8 @@
 
 #include "../backend_under_test.hpp"
 #include "../catch.hpp"
+#include "../emulator_settings.hpp"
 #include "../random_values.hpp"
-#include "../settings_guard.hpp"
 
 #include <simt/launch.hpp>
 
@@ -173,12 +173,7 @@ TEST_CASE(
       async_copies::run(backend_under_test, FloatKernel::tile_with_barrier, floats);
   const auto piped = async_copies::run(backend_under_test,
                                        async_copies::PipelineKernel::block_scope, floats, 1, 2);
-  const SettingsGuard guard;
-  simt::settings().diagnostics = true;
-  simt::settings().count_bank_conflicts = true;
-  for (std::uint64_t seed : {1u, 2u, 3u}) {
-    simt::settings().shuffle_seed = seed;
-    INFO("shuffle seed " << seed);
+  in_shuffled_orders_with_every_check([&] {
     CHECK(async_copies::run(backend_under_test, IntKernel::neighbour_after_split_arrive, ints) ==
           split);
     CHECK(async_copies::run(backend_under_test, IntKernel::rotate_through_phases, ints, 5) ==
@@ -193,5 +188,5 @@ TEST_CASE(
           by_barrier);
     CHECK(async_copies::run(backend_under_test, async_copies::PipelineKernel::block_scope, floats,
                             1, 2) == piped);
-  }
+  });
 }

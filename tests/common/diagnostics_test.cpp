@@ -1,7 +1,7 @@
 // The emulator's diagnostics (each planted bug reported, with kernel, block, threads and
 // place) and its bank-conflict counters (against closed-form expectations).
 #include "../catch.hpp"
-#include "../settings_guard.hpp"
+#include "../emulator_settings.hpp"
 
 #include <simt/bank_map.hpp>
 #include <simt/launch.hpp>

@@ -1,6 +1,6 @@
 // The emulator's first layer: indices, launch limits, barriers, atomics, determinism.
 #include "../catch.hpp"
-#include "../settings_guard.hpp"
+#include "../emulator_settings.hpp"
 
 #include <simt/launch.hpp>
 

@@ -5,8 +5,8 @@
 
 #include "../backend_under_test.hpp"
 #include "../catch.hpp"
+#include "../emulator_settings.hpp"
 #include "../random_values.hpp"
-#include "../settings_guard.hpp"
 
 #include <simt/launch.hpp>
 
@@ -195,14 +195,9 @@ TEST_CASE(
   const std::vector<unsigned> votes =
       warp_primitives::votes_matches_reductions(backend_under_test, values);
   const std::vector<long long> shuffles = warp_primitives::shuffle_every_mode(backend_under_test);
-  const SettingsGuard guard;
-  simt::settings().diagnostics = true;
-  simt::settings().count_bank_conflicts = true;
-  for (std::uint64_t seed : {1u, 2u, 3u}) {
-    simt::settings().shuffle_seed = seed;
-    INFO("shuffle seed " << seed);
+  in_shuffled_orders_with_every_check([&] {
     CHECK(warp_primitives::group_collectives(backend_under_test, v) == groups);
     CHECK(warp_primitives::votes_matches_reductions(backend_under_test, values) == votes);
     CHECK(warp_primitives::shuffle_every_mode(backend_under_test) == shuffles);
-  }
+  });
 }

@@ -1,0 +1,32 @@
+#pragma once
+// The emulator's settings in tests: restored when a test that changed them ends, however it ends
+// (a failed REQUIRE or an exception included), so that no later test runs with them.
+
+#include <simt/launch.hpp>
+
+#include "catch.hpp"
+
+#include <cstdint>
+
+struct SettingsGuard {
+  SettingsGuard() : saved(simt::settings()) {}
+  SettingsGuard(const SettingsGuard&) = delete;
+  SettingsGuard& operator=(const SettingsGuard&) = delete;
+  ~SettingsGuard() { simt::settings() = saved; }
+  simt::Settings saved;
+};
+
+// Runs `body` three times with every check and counter on, each time with the threads of every
+// barrier interval in another shuffled order (a correct kernel gives the same results), then
+// restores the settings.
+template <class Body>
+void in_shuffled_orders_with_every_check(Body body) {
+  const SettingsGuard guard;
+  simt::settings().diagnostics = true;
+  simt::settings().count_bank_conflicts = true;
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    simt::settings().shuffle_seed = seed;
+    INFO("shuffle seed " << seed);
+    body();
+  }
+}
