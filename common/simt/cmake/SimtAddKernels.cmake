@@ -58,6 +58,8 @@ function(simt_add_kernels target)
   get_target_property(type ${target} TYPE)
   set(directory "${CMAKE_CURRENT_BINARY_DIR}/${target}.simt")
   get_filename_component(translator_dir "${SIMT_TRANSLATOR}" DIRECTORY)
+  # The translation changes with any of the translator's passes.
+  file(GLOB_RECURSE translator_sources CONFIGURE_DEPENDS "${translator_dir}/*.py")
   foreach(kernels IN LISTS arg_UNPARSED_ARGUMENTS)
     get_filename_component(kernels "${kernels}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
     get_filename_component(stem "${kernels}" NAME_WE)
@@ -74,7 +76,7 @@ function(simt_add_kernels target)
               --anchor "${anchor}"
               "--include-dir=$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>"
               "--define=$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>"
-      DEPENDS "${kernels}" "${SIMT_TRANSLATOR}" "${translator_dir}/text_edits.py"
+      DEPENDS "${kernels}" ${translator_sources}
       DEPFILE "${directory}/${stem}.d"
       COMMENT "Translating ${stem} for the CPU emulator"
       VERBATIM)

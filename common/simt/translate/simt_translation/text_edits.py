@@ -1,18 +1,17 @@
-"""Text edits on one source file, applied in one pass (simt-translate's output is the file's
-text with these edits, and nothing else changed)."""
+"""Text edits on the kernel file and its headers. The translation is each file's text with its
+edits applied in one pass, and nothing else changed; every pass returns its edits, and the output
+applies them together."""
 
-
-class TranslationError(Exception):
-    """Edits that contradict each other (a bug of the translation, not of the kernel file)."""
+from .diagnostics import InternalError
 
 
 class Edits:
-    """Text edits on one file, applied in one pass: replacements of byte ranges, and insertions
-    that wrap constructs (an outer construct opens before and closes after an inner one)."""
+    """Text edits on one file: replacements of byte ranges, and insertions that wrap constructs
+    (an outer construct opens before and closes after an inner one)."""
 
     def __init__(self):
         self.replacements = []  # (start, end, text)
-        self.insertions = []  # (offset, key, sequence, text)
+        self.insertions = []  # (offset, order key, text)
         self.sequence = 0
 
     def replace(self, start, end, text):
@@ -31,6 +30,15 @@ class Edits:
         self.sequence += 1
         self.insertions.append((offset, (1, -(1 << 40), 0, self.sequence), text))
 
+    def extend(self, other):
+        """Adds another pass's edits of the same file (their wraps keep their relative order)."""
+        base = self.sequence
+        self.replacements.extend(other.replacements)
+        for offset, key, text in other.insertions:
+            shift = base if key[-1] > 0 else -base
+            self.insertions.append((offset, key[:-1] + (key[-1] + shift,), text))
+        self.sequence += other.sequence
+
     def copy(self):
         other = Edits()
         other.replacements = list(self.replacements)
@@ -46,12 +54,12 @@ class Edits:
                                                                (i[0] == start and i[1][0] == 1) or
                                                                (i[0] == end and i[1][0] == 0)))]
 
-    def apply(self, source):
+    def apply(self, source, path=None):
         points = sorted(self.insertions, key=lambda i: (i[0], i[1]))
         replacements = sorted(self.replacements)
         for (s1, e1, _), (s2, _, _) in zip(replacements, replacements[1:]):
             if s2 < e1:
-                raise TranslationError(f"overlapping edits at bytes {s1}-{e1} and {s2}")
+                raise InternalError(f"overlapping edits at bytes {s1}-{e1} and {s2}", path, s2)
         out = []
         position = 0
         r = 0
@@ -63,7 +71,8 @@ class Edits:
                 position = end
                 r += 1
             if r < len(replacements) and replacements[r][0] < offset < replacements[r][1]:
-                raise TranslationError(f"an edit at byte {offset} falls inside a replacement")
+                raise InternalError(f"an edit at byte {offset} falls inside a replacement", path,
+                                    offset)
             out.append(source[position:offset])
             out.append(text)
             position = offset
@@ -73,3 +82,15 @@ class Edits:
             position = end
         out.append(source[position:])
         return "".join(out)
+
+
+class FileEdits(dict):
+    """Edits per file (absolute path -> Edits), as a pass returns them."""
+
+    def of(self, path):
+        return self.setdefault(path, Edits())
+
+    def extend(self, other):
+        for path, edits in other.items():
+            self.of(path).extend(edits)
+        return self

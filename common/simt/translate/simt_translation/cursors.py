@@ -1,0 +1,143 @@
+"""What the passes ask of libclang's cursors: kinds (tolerating kinds these bindings do not
+know), the emulator's annotations, expressions under implicit casts, and where a declaration
+sits."""
+
+import os
+
+import clang.cindex as ci
+
+K = ci.CursorKind
+T = ci.TypeKind
+
+FUNCTION_KINDS = {K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR,
+                  K.DESTRUCTOR, K.CONVERSION_FUNCTION}
+# Operands that are not evaluated: nothing in them runs, waits or touches memory.
+UNEVALUATED = {K.CXX_UNARY_EXPR}
+RECORD_KINDS = {K.CLASS_DECL, K.STRUCT_DECL, K.UNION_DECL, K.CLASS_TEMPLATE,
+                K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION}
+ARRAY_TYPES = {T.CONSTANTARRAY, T.INCOMPLETEARRAY, T.DEPENDENTSIZEDARRAY, T.VARIABLEARRAY}
+
+
+def kind_of(cursor):
+    """A cursor's kind, or None for a kind these bindings do not know (a newer libclang)."""
+    try:
+        return cursor.kind
+    except ValueError:
+        return None
+
+
+def annotations(cursor):
+    """The `annotate` attributes of a declaration: the prelude marks CUDA's qualifiers
+    (`simt:global`, `simt:shared`, ...) and the suspension points (`simt:suspends`) so."""
+    return {c.spelling for c in cursor.get_children() if kind_of(c) == K.ANNOTATE_ATTR}
+
+
+def strip_implicit(cursor):
+    """The expression under implicit casts and parentheses (as libclang exposes them)."""
+    while cursor is not None and kind_of(cursor) in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
+        children = list(cursor.get_children())
+        if len(children) != 1:
+            break
+        cursor = children[0]
+    return cursor
+
+
+def key_of(cursor):
+    """One key for every declaration of a function: where its definition (or first
+    declaration) is."""
+    if cursor is None:
+        return None
+    definition = cursor.get_definition() or cursor.canonical
+    location = definition.location
+    if location.file is None:
+        return None
+    return (os.path.abspath(location.file.name), location.offset)
+
+
+def at_namespace_scope(cursor):
+    """Whether a declaration is written at namespace scope (not in a class or a function)."""
+    parent = cursor.lexical_parent
+    return parent is None or kind_of(parent) in (K.NAMESPACE, K.TRANSLATION_UNIT,
+                                                 K.LINKAGE_SPEC, K.UNEXPOSED_DECL)
+
+
+def in_record(cursor):
+    """Whether a declaration is a member of a class (its semantic parent is one)."""
+    parent = cursor.semantic_parent
+    return parent is not None and kind_of(parent) in RECORD_KINDS
+
+
+def qualified_name(cursor):
+    """`ns::Kernel` for a declaration in namespace ns (anonymous namespaces left out: their
+    names are reachable without them)."""
+    parts = [cursor.spelling]
+    parent = cursor.semantic_parent
+    while parent is not None and kind_of(parent) != K.TRANSLATION_UNIT:
+        if kind_of(parent) == K.NAMESPACE and parent.spelling:
+            parts.append(parent.spelling)
+        parent = parent.semantic_parent
+    return "::".join(reversed(parts))
+
+
+def in_anonymous_namespace(cursor):
+    parent = cursor.semantic_parent
+    while parent is not None and kind_of(parent) != K.TRANSLATION_UNIT:
+        if kind_of(parent) == K.NAMESPACE and not parent.spelling:
+            return True
+        parent = parent.semantic_parent
+    return False
+
+
+def device_name(cursor):
+    """The name nvcc gives a kernel or a `__device__` variable in device code, as its runtime
+    registers it: the Itanium mangled name, without the marks of internal linkage that the host
+    compiler writes (`_ZL6Kernelv` is `_Z6Kernelv` there, and a static variable at global scope
+    keeps its plain name). Anonymous namespaces are named differently by nvcc; the emulator's
+    registry compares names without them."""
+    name = cursor.mangled_name or cursor.spelling
+    if cursor.linkage == ci.LinkageKind.EXTERNAL or not name.startswith("_Z"):
+        return name
+    if name.startswith("_ZL") and kind_of(cursor) == K.VAR_DECL:
+        digits = ""
+        for ch in name[3:]:
+            if not ch.isdigit():
+                break
+            digits += ch
+        if digits and len(name) == 3 + len(digits) + int(digits):
+            return name[3 + len(digits):]
+    return _without_internal_marks(name)
+
+
+def _without_internal_marks(name):
+    """`_ZL...` and the `L` before a source name in a nested name (`_ZN2nsL1fEv`) removed."""
+    out = ["_Z"]
+    i = 2
+    if name[i:i + 1] == "L":
+        i += 1
+    if name[i:i + 1] != "N":
+        return "".join(out) + name[i:]
+    out.append("N")
+    i += 1
+    while i < len(name):
+        if name[i] == "L" and i + 1 < len(name) and name[i + 1].isdigit():
+            i += 1
+            continue
+        if not name[i].isdigit():
+            break
+        j = i
+        while j < len(name) and name[j].isdigit():
+            j += 1
+        length = int(name[i:j])
+        out.append(name[i:j + length])
+        i = j + length
+    return "".join(out) + name[i:]
+
+
+def location_text(location):
+    """`file:line:col` of a libclang source location."""
+    return f"{location.file.name if location.file else '?'}:{location.line}:{location.column}"
+
+
+def c_string(text):
+    """A C++ string literal holding `text` on one line."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'

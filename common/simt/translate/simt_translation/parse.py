@@ -1,0 +1,210 @@
+"""The first pass: clang parses the kernel file as C++20 with the emulator's prelude in front
+(simt/kernel.hpp with SIMT_TRANSLATING defined: CUDA's qualifiers are annotations there, and
+barriers are declarations marked as suspension points). What clang rejects is reported at the
+kernel file's line, with what to do where the emulator lacks a CUDA name or header."""
+
+import os
+import re
+from dataclasses import dataclass, field
+
+import clang.cindex as ci
+
+from .cursors import FUNCTION_KINDS, K, annotations, kind_of
+from .diagnostics import Diagnostic, TranslationFailed, error_at
+from .sources import SourceFiles, path_of
+
+
+@dataclass
+class Options:
+    input: str  # the kernel file (absolute)
+    simt_include: str  # the emulator's include directory (absolute)
+    include_dirs: list = field(default_factory=list)
+    defines: list = field(default_factory=list)
+    user_roots: list = field(default_factory=list)  # directories whose headers are translated
+
+
+@dataclass
+class Include:
+    start: int  # the directive's extent in the including file
+    end: int
+    path: str  # the included file (absolute), or None if clang did not find it
+
+
+@dataclass
+class ParsedUnit:
+    options: Options
+    tu: object
+    sources: SourceFiles
+    user_files: set  # the kernel file and the headers of its own that it includes
+    includes: dict  # path -> [Include] for each user file
+    cluster_dims: list  # (path, start, end) of each __cluster_dims__(...) written in user files
+    primitive_names: set  # names of the emulator's suspension points
+
+
+# Names of CUDA the emulator does not provide, by prefix, with what to say about them.
+MISSING_NAMES = [
+    (("tex1D", "tex2D", "tex3D", "texCubemap", "tex1Dfetch", "tex1DLayered", "tex2DLayered",
+      "tex2Dgather", "surf1D", "surf2D", "surf3D", "texture<", "surface<"),
+     "textures and surfaces are not emulated (read the array through a pointer instead)"),
+    (("wmma", "nvcuda"), "warp matrix operations (wmma) are not emulated"),
+    (("curand",), "cuRAND's device API is not emulated (generate the random numbers on the host)"),
+    (("__nv_fp8", "__nv_fp6", "__nv_fp4"), "FP8, FP6 and FP4 types are not emulated"),
+    (("cudaMalloc", "cudaFree", "cudaMemcpy", "cudaDeviceSynchronize", "cudaLaunch",
+      "cudaStream", "cudaEvent", "cudaGetLastError"),
+     "CUDA runtime calls in device code (dynamic parallelism) are not emulated"),
+]
+# CUDA headers the emulator has no stand-in for.
+MISSING_HEADERS = [
+    (("mma.h", "crt/mma.h"), "warp matrix operations (wmma) are not emulated"),
+    (("curand", ), "cuRAND's device API is not emulated (generate the random numbers on the host)"),
+    (("cuda_fp8", "cuda_fp6", "cuda_fp4"), "FP8, FP6 and FP4 types are not emulated"),
+    (("cub/", "thrust/", "cuda/std/", "cuda/ptx", "cuda/annotated_ptr", "cuda/memory_resource"),
+     "the emulator provides cooperative groups, <cuda/barrier>, <cuda/pipeline> and "
+     "<cuda/atomic> of the CUDA C++ libraries, not CUB, Thrust or the rest of libcu++"),
+    (("texture_", "surface_", "cuda_texture_types", "cuda_surface_types"),
+     "textures and surfaces are not emulated"),
+]
+
+
+def clang_arguments(options):
+    stand_ins = os.path.join(options.simt_include, "simt", "cuda")
+    arguments = ["-x", "c++", "-std=c++20", "-DSIMT_TRANSLATING", "-include", "simt/kernel.hpp",
+                 "-I" + options.simt_include, "-I" + stand_ins]
+    for directory in options.include_dirs:
+        # CUDA's own headers must not be seen: the emulator's stand-ins replace them. The
+        # system's directories are searched anyway, after the compiler's own.
+        if directory and not os.path.exists(os.path.join(directory, "cuda_runtime.h")) and \
+                not os.path.exists(os.path.join(directory, "cooperative_groups.h")) and \
+                os.path.realpath(directory) not in ("/usr/include", "/usr/local/include"):
+            arguments.append("-I" + directory)
+    for definition in options.defines:
+        if definition:
+            arguments.append("-D" + definition)
+    return arguments
+
+
+def parse(options, unsaved=None, skip_bodies=False):
+    """The translation unit, or TranslationFailed with clang's first error."""
+    flags = ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
+    if skip_bodies:
+        flags |= ci.TranslationUnit.PARSE_SKIP_FUNCTION_BODIES
+    tu = ci.Index.create().parse(options.input, args=clang_arguments(options),
+                                 unsaved_files=unsaved, options=flags)
+    errors = [d for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
+    if errors:
+        # The first error is the cause; what follows it is often its consequence.
+        raise TranslationFailed([explain(errors[0], options)])
+    return tu
+
+
+def explain(diagnostic, options):
+    """clang's error, at the kernel file's line that caused it, with what to do when it is
+    about a CUDA name or header the emulator does not have."""
+    location = user_location(diagnostic, options)
+    message = diagnostic.spelling
+    undeclared = re.search(r"(?:undeclared identifier|no member named|unknown type name|"
+                           r"no template named|undeclared function) '([^']+)'", message)
+    if undeclared:
+        name = undeclared.group(1)
+        for prefixes, advice in MISSING_NAMES:
+            if name.startswith(prefixes):
+                message += f": {advice}"
+                break
+        else:
+            if name.startswith("__") or name.startswith("cuda"):
+                message += (": the emulator does not provide this CUDA name (the emulator page "
+                            "lists what it has)")
+    missing = re.search(r"'([^']+)' file not found", message)
+    if missing:
+        header = missing.group(1)
+        for prefixes, advice in MISSING_HEADERS:
+            if header.startswith(prefixes):
+                message += f": the emulator has no stand-in for it; {advice}"
+                break
+        else:
+            message += ": not on the include path of the translation (add its folder to the " \
+                       "target's include directories)"
+    if "<<<" in line_text(location) and ("expected" in message or "<<<" in message):
+        message = ("a kernel launch (<<<...>>>) in a kernel file: the emulator translates device "
+                   "code; launch from a host source with simt::launch(config, Kernel, args...) "
+                   "(move the function that launches out of the kernel file)")
+    return Diagnostic(location.file.name if location.file else options.input, location.line,
+                      location.column, message)
+
+
+def user_location(diagnostic, options):
+    """Where in the user's files an error is: its own location, or, for one inside the
+    emulator's headers, the first note of the user's files (where the template was used)."""
+    location = diagnostic.location
+    if location.file is not None and \
+            not os.path.abspath(location.file.name).startswith(options.simt_include + os.sep):
+        return location
+    for note in diagnostic.children:
+        where = note.location
+        if where.file is not None and \
+                not os.path.abspath(where.file.name).startswith(options.simt_include + os.sep):
+            return where
+    return location
+
+
+def line_text(location):
+    if location.file is None:
+        return ""
+    try:
+        with open(location.file.name, "rb") as f:
+            lines = f.read().decode("latin-1").split("\n")
+        return lines[location.line - 1] if 0 < location.line <= len(lines) else ""
+    except OSError:
+        return ""
+
+
+def parse_unit(options):
+    tu = parse(options)
+    roots = [os.path.abspath(r) + os.sep for r in
+             (options.user_roots or [os.path.dirname(options.input)])]
+    sources = SourceFiles(tu, options.input, options.simt_include, roots)
+    user_files = {options.input}
+    includes = {}
+    cluster_dims = []
+    for c in tu.cursor.get_children():
+        f = c.location.file
+        if f is None or not sources.is_user_file(f.name):
+            continue
+        path = path_of(c)
+        kind = kind_of(c)
+        if kind == K.INCLUSION_DIRECTIVE:
+            included = c.get_included_file()
+            included_path = os.path.abspath(included.name) if included is not None else None
+            includes.setdefault(path, []).append(
+                Include(c.extent.start.offset, c.extent.end.offset, included_path))
+            if included_path is not None and sources.is_user_file(included_path):
+                user_files.add(included_path)
+        elif kind == K.MACRO_INSTANTIATION and c.spelling == "__cluster_dims__":
+            cluster_dims.append((path, c.extent.start.offset, c.extent.end.offset))
+        sources.note_macros(c)
+    return ParsedUnit(options, tu, sources, user_files, includes, cluster_dims,
+                      primitive_names(tu, options.simt_include))
+
+
+def primitive_names(tu, simt_include):
+    """The names of the emulator's suspension points (functions and members the prelude and
+    the stand-in headers mark simt:suspends): a dependent call by one of these names in a
+    template is taken for one."""
+    names = set()
+    in_simt = {}
+    for top in tu.cursor.get_children():
+        f = top.location.file
+        if f is None:
+            continue
+        if f.name not in in_simt:
+            in_simt[f.name] = os.path.realpath(f.name).startswith(simt_include + os.sep)
+        if not in_simt[f.name]:
+            continue
+        for c in top.walk_preorder():
+            if kind_of(c) in FUNCTION_KINDS and "simt:suspends" in annotations(c):
+                names.add(c.spelling)
+    return names
+
+
+def location_error(cursor, message):
+    return error_at(cursor, message)

@@ -1,0 +1,38 @@
+"""The translation as a sequence of passes: parse, analysis, the rewrites (each returns its edits
+and errors), then the output. To add a construct, add (or extend) a rewrite module and call it
+here; the emulator page's contributor section says more."""
+
+from . import analysis as analysis_pass
+from . import instantiations as instantiations_pass
+from . import output, registrations
+from .diagnostics import TranslationFailed
+from .parse import parse_unit
+from .rewrites import access_checks, directives, header_split, shared_memory, suspension
+from .text_edits import FileEdits
+
+
+def translate(options, outputs, progress):
+    """Translates options.input into outputs.header and outputs.source; raises TranslationFailed
+    with the errors found."""
+    unit = parse_unit(options)
+    analysis = analysis_pass.analyse(unit, progress)
+    directive_edits, once = directives.rewrite(unit, progress)
+    passes = [directive_edits,
+              suspension.rewrite(unit, analysis, progress),
+              shared_memory.rewrite(unit, analysis, progress),
+              access_checks.rewrite(unit, analysis, progress)]
+    instantiations = instantiations_pass.find(unit, analysis)
+    split = header_split.rewrite(unit, analysis, instantiations, progress)
+    passes.append(split)
+    errors = list(analysis.errors)
+    edits = FileEdits()
+    for p in passes:
+        errors.extend(p.errors)
+        edits.extend(p.edits)
+    if errors:
+        raise TranslationFailed(errors)
+    kernels = registrations.kernels(unit, analysis, instantiations, outputs.namespace)
+    bodies = [output.translated_body(unit, edits, split.header_only, once, for_header)
+              for for_header in (True, False)]
+    output.write(unit, bodies[0], bodies[1], kernels, outputs.namespace, outputs.anchor,
+                 outputs.header, outputs.source, outputs.depfile)

@@ -1,0 +1,46 @@
+"""Preprocessor directives nvcc reads and the host compiler would not: `#pragma unroll [N]` is
+GCC's `#pragma GCC unroll N`; nvcc's own pragmas (`nv_diag_suppress`, `nounroll`, ...) go, as
+does `#pragma once` (the translation is a header of its own, and inlines the kernel file's
+headers once each)."""
+
+import clang.cindex as ci
+
+from . import Rewrite
+
+# nvcc's pragmas, which mean nothing to the host compiler (and make it warn).
+NVCC_PRAGMAS = ("nv_diag_", "diag_", "nounroll", "nv_exec_check_disable", "hd_warning_disable",
+                "nv_abi")
+
+
+def rewrite(unit, progress):
+    """The edits, and the files that have `#pragma once`."""
+    result = Rewrite()
+    once = set()
+    for path in sorted(unit.user_files):
+        tokens = unit.sources.file_tokens(path)
+        edits = result.edits.of(path)
+        for i in range(len(tokens) - 2):
+            if tokens[i].spelling != "#" or tokens[i + 1].spelling != "pragma":
+                continue
+            progress.at(tokens[i])
+            pragma = tokens[i + 2]
+            line = pragma.location.line
+            last = i + 2
+            while last + 1 < len(tokens) and tokens[last + 1].location.line == line:
+                last += 1
+            start = tokens[i].extent.start.offset
+            if pragma.spelling == "once":
+                once.add(path)
+                edits.replace(start, pragma.extent.end.offset, "")
+            elif pragma.spelling == "unroll":
+                count = tokens[i + 3] if i + 3 <= last else None
+                # GCC wants a literal count; a count that is a macro or a template parameter
+                # (which nvcc takes) leaves the loop to GCC's own judgement.
+                if count is not None and count.kind == ci.TokenKind.LITERAL:
+                    edits.replace(start, count.extent.end.offset,
+                                  f"#pragma GCC unroll {count.spelling}")
+                else:
+                    edits.replace(start, tokens[last].extent.end.offset, "")
+            elif pragma.spelling.startswith(NVCC_PRAGMAS):
+                edits.replace(start, tokens[last].extent.end.offset, "")
+    return result, once

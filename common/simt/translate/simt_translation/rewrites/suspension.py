@@ -1,0 +1,189 @@
+"""Suspension points: barriers and collectives become `co_await`, given the place they are
+written at; functions that can suspend become coroutines (a `__device__` function returns
+`simt::Task<R>` and every call to it is awaited, a kernel keeps `void`), and their `return`
+becomes `co_return`. What cannot be a coroutine (a lambda, a constructor, a function called
+through a pointer) is refused."""
+
+import clang.cindex as ci
+
+from ..brackets import closing, opening
+from ..cursors import K, c_string, kind_of
+from ..diagnostics import error_at
+from ..sources import path_of
+from . import Rewrite
+
+# Specifiers that may come before a function's return type.
+LEADING_SPECIFIERS = {"__device__", "__host__", "__global__", "__forceinline__", "__noinline__",
+                      "inline", "static", "extern", "friend", "__inline__", "explicit",
+                      "__inline_hint__"}
+FORBIDDEN_FOR_COROUTINES = {"constexpr", "consteval", "virtual"}
+ATTRIBUTE_WORDS = {"__attribute__", "__launch_bounds__", "__align__", "alignas", "__maxnreg__",
+                   "__cluster_dims__", "__declspec"}
+
+
+def rewrite(unit, analysis, progress):
+    result = Rewrite()
+    _Suspension(unit, analysis, result, progress).run()
+    return result
+
+
+class _Suspension:
+    def __init__(self, unit, analysis, result, progress):
+        self.unit = unit
+        self.sources = unit.sources
+        self.analysis = analysis
+        self.result = result
+        self.progress = progress
+
+    def error(self, where, message):
+        self.result.errors.append(error_at(where, message))
+
+    def edits_for(self, cursor):
+        return self.result.edits.of(path_of(cursor))
+
+    def run(self):
+        a = self.analysis
+        for f in a.functions.values():
+            if not f.suspends:
+                continue
+            self.progress.at(f.cursor)
+            if f.is_lambda:
+                self.error(f.cursor, "a lambda that waits at a barrier (directly or through a "
+                                     "function it calls) is not supported on the emulator; make "
+                                     "it a __device__ function")
+                continue
+            if kind_of(f.cursor) in (K.CONSTRUCTOR, K.DESTRUCTOR, K.CONVERSION_FUNCTION) or \
+                    f.name.startswith("operator"):
+                self.error(f.cursor, f"'{f.cursor.displayname}' waits at a barrier; "
+                                     f"constructors, destructors and operators cannot on the "
+                                     f"emulator (they cannot be coroutines): make it a named "
+                                     f"__device__ function")
+                continue
+            if not f.is_kernel:
+                for declaration in a.declarations.get(f.key, []):
+                    self.rewrite_return_type(declaration)
+            for r in f.returns:
+                self.rewrite_return(r)
+            for call, parents in f.primitives:
+                self.rewrite_primitive(self.progress.at(call), parents)
+            for call in f.calls:
+                if call.evaluated and a.call_suspends(call):
+                    self.rewrite_call(self.progress.at(call.cursor), call.parents)
+        for cursor, key in a.address_taken:
+            target = a.functions.get(key)
+            if target is not None and target.suspends:
+                self.error(cursor, f"'{target.name}' waits at a barrier, and is used here other "
+                                   f"than by calling it (through a pointer, say); the emulator "
+                                   f"can only suspend a thread through direct calls")
+
+    def rewrite_return_type(self, declaration):
+        tokens = self.sources.tokens(declaration)
+        name_at = next((i for i, t in enumerate(tokens)
+                        if t.extent.start.offset == declaration.location.offset), None)
+        if name_at is None:
+            self.error(declaration, "cannot find the return type of this function that waits at "
+                                    "a barrier (is its declaration written by a macro?)")
+            return
+        i = 0
+        while i < name_at:
+            s = tokens[i].spelling
+            if s == "template" and i + 1 < name_at and tokens[i + 1].spelling == "<":
+                end = closing(tokens, i + 1, name_at)
+                i = name_at if end is None else end + 1
+            elif s in FORBIDDEN_FOR_COROUTINES:
+                self.error(tokens[i].location, f"a {s} function cannot wait at a barrier on the "
+                                               f"emulator (it must be a coroutine there)")
+                return
+            elif s in LEADING_SPECIFIERS or tokens[i].kind == ci.TokenKind.LITERAL:
+                i += 1
+            elif s in ATTRIBUTE_WORDS:
+                end = closing(tokens, i + 1, name_at) if i + 1 < name_at and \
+                    tokens[i + 1].spelling == "(" else i
+                i = name_at if end is None else end + 1
+            elif s == "[[":
+                end = closing(tokens, i, name_at)
+                i = name_at if end is None else end + 1
+            else:
+                break
+        end = name_at
+        # A qualified name (Class::function) is not part of the return type.
+        while end - 2 >= i and tokens[end - 1].spelling == "::":
+            end -= 2
+            if tokens[end].spelling in (">", ">>"):
+                start = opening(tokens, end, i)
+                end = i if start is None else start - 1
+        if end <= i:
+            self.error(declaration, "a function that waits at a barrier needs a return type "
+                                    "written before its name on the emulator")
+            return
+        words = [t.spelling for t in tokens[i:end]]
+        if "auto" in words or "decltype" in words:
+            self.error(tokens[i].location, "a function that waits at a barrier needs its return "
+                                           "type written out on the emulator (not auto)")
+            return
+        start, stop = tokens[i].extent.start.offset, tokens[end - 1].extent.end.offset
+        text = self.sources.text(path_of(declaration))[start:stop]
+        new = "::simt::Task<>" if words == ["void"] else f"::simt::Task<{text}>"
+        self.edits_for(declaration).replace(start, stop, new)
+
+    def rewrite_return(self, statement):
+        tokens = self.sources.tokens(statement)
+        if not tokens or tokens[0].spelling != "return" or \
+                self.sources.boundary_in_macro(path_of(statement),
+                                               tokens[0].extent.start.offset + 1):
+            self.error(statement, "a return written by a macro in a function that waits at a "
+                                  "barrier cannot be rewritten; write it out")
+            return
+        t = tokens[0]
+        self.edits_for(statement).replace(t.extent.start.offset, t.extent.end.offset, "co_return")
+
+    def call_parenthesis(self, call):
+        """The token of the call's opening parenthesis, and whether the argument list is empty."""
+        children = list(call.get_children())
+        callee_end = children[0].extent.end.offset if children else call.extent.start.offset
+        tokens = self.sources.tokens(call)
+        for i, t in enumerate(tokens):
+            if t.spelling == "(" and t.extent.start.offset >= callee_end:
+                empty = i + 1 < len(tokens) and tokens[i + 1].spelling == ")"
+                return t, empty
+        return None, False
+
+    def check_position(self, cursor, what):
+        if self.sources.overlaps_macro(cursor):
+            self.error(cursor, f"{what} is written inside a macro; the emulator's translation "
+                               f"cannot rewrite it there (write it out in the function)")
+            return False
+        return True
+
+    def rewrite_primitive(self, call, parents):
+        what = self.sources.text_of(call)
+        if not self.check_position(call, f"'{what}'"):
+            return
+        self.check_not_initializer(call, parents, what)
+        paren, empty = self.call_parenthesis(call)
+        if paren is None:
+            self.error(call, f"cannot find the arguments of '{what}'")
+            return
+        edits = self.edits_for(call)
+        start, end = call.extent.start.offset, call.extent.end.offset
+        edits.wrap(start, end, "(co_await ", ")", outer=1)
+        site = f"SIMT_SITE({c_string(what)})"
+        edits.insert_first(paren.extent.end.offset, site if empty else site + ", ")
+
+    def rewrite_call(self, call, parents):
+        what = self.sources.text_of(call)
+        if not self.check_position(call, f"the call '{what}' of a function that waits at a "
+                                         f"barrier"):
+            return
+        self.check_not_initializer(call, parents, what)
+        self.edits_for(call).wrap(call.extent.start.offset, call.extent.end.offset,
+                                  "(co_await ", ")", outer=1)
+
+    def check_not_initializer(self, call, parents, what):
+        for p in parents:
+            if kind_of(p) == K.PARM_DECL:
+                self.error(call, f"'{what}' waits, and is in a default argument: not supported "
+                                 f"on the emulator")
+            elif kind_of(p) == K.VAR_DECL and p.storage_class == ci.StorageClass.STATIC:
+                self.error(call, f"'{what}' waits, and initialises a static variable: not "
+                                 f"supported on the emulator")

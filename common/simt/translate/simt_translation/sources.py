@@ -1,0 +1,121 @@
+"""The files a translation reads: their text (one character per byte, so that libclang's byte
+offsets index it), which of them are the user's (translated) rather than the emulator's or the
+system's, their tokens, and where user macros expand in them."""
+
+import os
+
+from .cursors import K, kind_of
+
+# CUDA's qualifiers are macros of the emulator's prelude, not the user's: a declaration that
+# starts with `__device__` is written in the file.
+CUDA_QUALIFIER_MACROS = {"__global__", "__device__", "__host__", "__shared__", "__constant__",
+                         "__managed__", "__forceinline__", "__noinline__", "__launch_bounds__",
+                         "__cluster_dims__", "__restrict__", "__align__", "__maxnreg__",
+                         "__grid_constant__", "__inline_hint__", "__local_maxnreg__",
+                         "__CUDA_ARCH__"}
+
+
+class SourceFiles:
+    def __init__(self, tu, input_path, simt_include, user_roots):
+        self.tu = tu
+        self.input = input_path
+        self.simt_include = simt_include
+        self.user_roots = user_roots
+        self._texts = {}
+        self._user = {}
+        self._tokens = {}
+        self.macro_ranges = {}  # path -> [(start, end)] of user macro expansions
+        self.macro_definitions = {}  # path -> [(name, tokens of the replacement list)]
+
+    def text(self, path):
+        """A file's text with one character per byte (latin-1)."""
+        if path not in self._texts:
+            with open(path, "rb") as f:
+                self._texts[path] = f.read().decode("latin-1")
+        return self._texts[path]
+
+    def text_of(self, cursor):
+        """A construct's text as written (UTF-8)."""
+        start, end = cursor.extent.start, cursor.extent.end
+        text = self.text(path_of(cursor))[start.offset:end.offset]
+        return text.encode("latin-1").decode("utf-8", errors="replace")
+
+    def is_user_file(self, name):
+        """Whether a file is translated: the kernel file, and headers under its directory (or the
+        --user-root directories), not the emulator's."""
+        if name is None:
+            return False
+        known = self._user.get(name)
+        if known is None:
+            path = os.path.abspath(name)
+            known = path == self.input or (
+                not path.startswith(self.simt_include + os.sep) and
+                any(path.startswith(root) for root in self.user_roots))
+            self._user[name] = known
+        return known
+
+    def tokens(self, cursor):
+        """The tokens of a construct's text (by file offsets: libclang gives none for an extent
+        that starts with a macro such as __device__)."""
+        start = cursor.extent.start
+        if start.file is None:
+            return []
+        return self.tokens_between(start.file.name, start.offset, cursor.extent.end.offset)
+
+    def tokens_between(self, name, start, end):
+        key = (name, start, end)
+        if key not in self._tokens:
+            extent = self.tu.get_extent(name, (start, end))
+            self._tokens[key] = list(self.tu.get_tokens(extent=extent))
+        return self._tokens[key]
+
+    def file_tokens(self, path):
+        return self.tokens_between(path, 0, len(self.text(path)))
+
+    # -- user macros ---------------------------------------------------------------------------
+
+    def note_macros(self, cursor):
+        """Records a user macro's expansion or definition (a top-level cursor of a user file)."""
+        path = path_of(cursor)
+        if kind_of(cursor) == K.MACRO_INSTANTIATION and \
+                cursor.spelling not in CUDA_QUALIFIER_MACROS:
+            self.macro_ranges.setdefault(path, []).append(
+                (cursor.extent.start.offset, cursor.extent.end.offset))
+        elif kind_of(cursor) == K.MACRO_DEFINITION:
+            tokens = self.tokens(cursor)
+            self.macro_definitions.setdefault(path, []).append((cursor.spelling, tokens[1:]))
+
+    def boundary_in_macro(self, path, offset):
+        """Whether byte `offset` lies strictly inside a user macro's expansion (where no edit can
+        be made)."""
+        return any(start < offset < end for start, end in self.macro_ranges.get(path, ()))
+
+    def within_macro(self, cursor):
+        """Whether a construct is written by a user macro: its text is part of one macro
+        expansion (libclang gives it the whole expansion's extent), or starts or ends inside
+        one."""
+        path = path_of(cursor)
+        start, end = cursor.extent.start.offset, cursor.extent.end.offset
+        for s, e in self.macro_ranges.get(path, ()):
+            if s <= start and end <= e:
+                return True
+            if s < start < e or s < end < e:
+                return True
+        return False
+
+    def overlaps_macro(self, cursor):
+        """Whether a construct's text contains a user macro's expansion, or is (part of) one."""
+        path = path_of(cursor)
+        start, end = cursor.extent.start.offset, cursor.extent.end.offset
+        return any(s < end and start < e for s, e in self.macro_ranges.get(path, ()))
+
+    def macro_at(self, path, start, end):
+        """The user macro whose expansion is exactly [start, end), or None."""
+        for s, e in self.macro_ranges.get(path, ()):
+            if s == start and e == end:
+                return True
+        return False
+
+
+def path_of(cursor):
+    return os.path.abspath(cursor.extent.start.file.name)
