@@ -5,7 +5,8 @@
 # its kernels compiled by the host compiler inside `namespace emulated` (or <name>), and a source
 # added to <target> that registers them. Then:
 #   - in a CUDA source of the same program, simt::launch(config, Kernel, args...) runs the twin
-#     of the kernel `Kernel<<<...>>>` names;
+#     of the kernel `Kernel<<<...>>>` names, and simt::memcpy_to_symbol(variable, ...) writes the
+#     twin of a __device__ or __constant__ variable;
 #   - in a C++ source, #include "<stem>.emulated.hpp" and simt::launch(config, emulated::Kernel,
 #     args...) (the generated directory is on <target>'s include path).
 # Diagnostics and compiler errors name the kernel file's own lines (#line).
@@ -97,14 +98,11 @@ function(simt_add_kernels target)
   endforeach()
   get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
   if("CUDA" IN_LIST languages)
-    # nvcc gives the host stubs of template kernels internal linkage by default; the
-    # registrations find a stub by its symbol, so the target's CUDA sources keep them global.
-    include(CheckCompilerFlag)
-    check_compiler_flag(CUDA "-static-global-template-stub=false" SIMT_NVCC_TEMPLATE_STUB_FLAG)
-    if(SIMT_NVCC_TEMPLATE_STUB_FLAG)
-      target_compile_options(${target} PRIVATE
-        "$<$<COMPILE_LANGUAGE:CUDA>:-static-global-template-stub=false>")
-    endif()
+    # nvcc's code registers each kernel and __device__/__constant__ variable with the CUDA
+    # runtime when the program starts; these calls pass through the emulator, which learns the
+    # device name of every kernel and variable a CUDA source may name (src/cuda_registration.cpp).
+    target_link_options(${target} PUBLIC
+      "LINKER:--wrap=__cudaRegisterFunction,--wrap=__cudaRegisterVar")
   endif()
   if(type STREQUAL "EXECUTABLE")
     target_include_directories(${target} PRIVATE "${directory}")

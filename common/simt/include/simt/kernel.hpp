@@ -15,6 +15,7 @@
 #include <simt/cuda/warp_functions.hpp>
 
 #if !defined(SIMT_TRANSLATING)
+#include <simt/cuda/inline_ptx.hpp>
 #include <simt/detail/access.hpp>
 #include <simt/detail/barriers.hpp>
 #include <simt/detail/shared_variables.hpp>
@@ -31,6 +32,9 @@ inline ::uint3 cuda_index(const Uint3& i) { return ::uint3{i.x, i.y, i.z}; }
 inline ::dim3 cuda_dim(const Uint3& d) { return ::dim3(d.x, d.y, d.z); }
 }  // namespace simt::detail
 #else
-/// The compute capability the emulator imitates (an H100), as nvcc defines it in device code.
+/// The compute capability the emulator imitates (an H100), as nvcc defines it in device code,
+/// and what nvcc defines in every pass.
 #define __CUDA_ARCH__ 900
+#define __CUDACC__ 1
+#define __NVCC__ 1
 #endif

@@ -8,6 +8,7 @@
 /// itself, `emulated::Kernel`, from the header simt_add_kernels() generates. This header has no
 /// CUDA dependency.
 
+#include <simt/detail/registry.hpp>
 #include <simt/dim3.hpp>
 
 #include <array>
@@ -173,28 +174,12 @@ using ThreadBody = void (*)(const void* closure);
 /// `kernel` names the kernel in diagnostics (null: they name the function of the construct).
 void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure, const char* kernel);
 
-/// @brief A kernel the emulator can run, as the generated translation unit of its file
-/// registers it.
-struct KernelEntry {
-  const void* stub = nullptr;  ///< nvcc's host stub of the kernel (null where none is linked).
-  const void* twin = nullptr;  ///< The host-compiled twin.
-  const char* name = "";       ///< The kernel as written, e.g. `TransposeTile<33>`.
-  Dim3 cluster_dims{1, 1, 1};  ///< `__cluster_dims__`, or 1 x 1 x 1.
-  /// Launches the twin with the arguments at `arguments[i]` (objects of the kernel's parameter
-  /// types, as a CUDA launch passes them).
-  void (*launch)(const LaunchConfig& config, void* const* arguments) = nullptr;
-};
-/// @brief Adds an entry to the registry (the generated code holds one per kernel).
-struct KernelRegistration {
-  explicit KernelRegistration(const KernelEntry& entry);
-};
-/// @brief The entry whose stub or twin is `kernel`, or null.
-const KernelEntry* find_kernel(const void* kernel);
 /// @brief `config` with the kernel's compile-time cluster shape; throws LaunchError when the
 /// launch asks for another one.
 LaunchConfig with_cluster_dims(const LaunchConfig& config, const KernelEntry* entry);
-/// @brief Runs the twin registered for nvcc's stub `stub`; throws LaunchError when none is.
-void launch_registered(const LaunchConfig& config, const void* stub, void* const* arguments);
+/// @brief Runs the twin registered for the kernel nvcc compiled whose host function is `kernel`;
+/// throws LaunchError when none is.
+void launch_registered(const LaunchConfig& config, const void* kernel, void* const* arguments);
 
 /// @brief The value of type P whose bytes are at `bytes` (kernel arguments are copied bitwise
 /// to the GPU, and the stub's parameter types are layout-identical to the twin's).
@@ -231,7 +216,7 @@ void launch(const LaunchConfig& config, void (*kernel)(Params...), Args&&... arg
   static_assert(sizeof...(Params) == sizeof...(Args), "wrong number of kernel arguments");
   std::tuple<std::remove_cvref_t<Params>...> parameters(std::forward<Args>(args)...);
 #if defined(__CUDACC__)
-  // A CUDA translation unit names nvcc's host stub: run the twin registered for it.
+  // A CUDA translation unit names the kernel nvcc compiled: run the twin registered for it.
   std::apply(
       [&](auto&... p) {
         void* arguments[] = {static_cast<void*>(&p)..., nullptr};

@@ -49,7 +49,7 @@ class Analysis:
     namespace_variables: list = field(default_factory=list)  # definitions at namespace scope
     namespace_functions: list = field(default_factory=list)  # non-template definitions there
     asm_statements: list = field(default_factory=list)  # (ASM_STMT, enclosing Function)
-    linkage_specs: list = field(default_factory=list)  # extern "C" declarations and blocks
+    linkage_specs: list = field(default_factory=list)  # extern "C" (and other) declarations
     errors: list = field(default_factory=list)
 
     def call_suspends(self, call):
@@ -138,8 +138,8 @@ class _Walker:
             function = Function(cursor, ("lambda", cursor.extent.start.offset,
                                          cursor.extent.start.file.name))
             a.functions[function.key] = function
-        elif kind == K.LINKAGE_SPEC:
-            a.linkage_specs.append(cursor)
+        elif kind in (K.LINKAGE_SPEC, K.UNEXPOSED_DECL) and function is None:
+            a.linkage_specs.append(cursor)  # (libclang exposes `extern "C"` as either)
         elif kind == K.ASM_STMT and function is not None:
             a.asm_statements.append((cursor, function))
         elif function is not None:

@@ -16,16 +16,17 @@ class Body:
     hoisted: list = field(default_factory=list)  # include directives moved in front
 
 
-def translated_body(unit, edits, header_only, once, for_header):
+def translated_body(unit, edits, header_only, once, guards, for_header):
     """The kernel file's translation (UTF-8): for the header, the header-only replacements
-    applied on top of the edits."""
+    applied on top of the edits. Headers with `#pragma once` or an include guard (`guards`:
+    path -> macro) are inlined once; a guard's macro is undefined after the header."""
     hoisted = []
-    text = _translated_file(unit, edits, header_only, once, for_header, unit.options.input,
-                            {unit.options.input}, hoisted)
+    text = _translated_file(unit, edits, header_only, once | set(guards), guards, for_header,
+                            unit.options.input, {unit.options.input}, hoisted)
     return Body(text.encode("latin-1").decode("utf-8"), hoisted)
 
 
-def _translated_file(unit, edits, header_only, once, for_header, path, seen, hoisted):
+def _translated_file(unit, edits, header_only, once, guards, for_header, path, seen, hoisted):
     sources = unit.sources
     source = sources.text(path)
     file_edits = edits.get(path, Edits()).copy()
@@ -46,10 +47,12 @@ def _translated_file(unit, edits, header_only, once, for_header, path, seen, hoi
                 continue
             seen.add(included)
             line = source[:include.end].count("\n") + 1
-            body = _translated_file(unit, edits, header_only, once, for_header, included, seen,
-                                    hoisted)
+            body = _translated_file(unit, edits, header_only, once, guards, for_header, included,
+                                    seen, hoisted)
+            undef = f"\n#undef {guards[included]}" if included in guards else ""
             file_edits.replace(include.start, include.end,
-                               f'\n#line 1 "{included}"\n{body}\n#line {line + 1} "{path}"\n')
+                               f'\n#line 1 "{included}"\n{body}{undef}\n#line {line + 1} '
+                               f'"{path}"\n')
         else:
             file_edits.replace(include.start, include.end, "")
             if included is not None and included.startswith(stand_ins):
@@ -60,19 +63,24 @@ def _translated_file(unit, edits, header_only, once, for_header, path, seen, hoi
     return file_edits.apply(source, path)
 
 
-def write(unit, header_body, source_body, registrations, namespace, anchor, header, source,
-          depfile):
+def write(unit, header_body, source_body, kernels, symbols, names, header, source, depfile):
+    """Writes the header and the source. `names`: the translation's namespace (`emulated`), the
+    kernel file's own namespace inside it, and the anchor symbol the linker keeps."""
     hoisted = list(dict.fromkeys(header_body.hoisted + source_body.hoisted))
     stand_ins = [h for h in hoisted if h.startswith("#include <simt/cuda/")]
     others = [h for h in hoisted if h not in stand_ins]
     input_path = unit.options.input
+    namespace, own, anchor = names
 
     def translation(path, comment, body, epilogue):
         lines = comment + others + ["#include <simt/kernel.hpp>"] + stand_ins
-        lines += ["#include <simt/cuda/kernel_macros_begin.h>", f"namespace {namespace} {{",
+        lines += ["#include <simt/cuda/kernel_macros_begin.h>",
+                  f"namespace {namespace} {{",
+                  f"inline namespace {own} {{  // this kernel file's: apart from the others'",
                   f'#line 1 "{input_path}"', body]
         count = sum(line.count("\n") + 1 for line in lines) + 1
-        lines += [f'#line {count} "{path}"', f"}}  // namespace {namespace}",
+        lines += [f'#line {count} "{path}"', f"}}  // namespace {own}",
+                  f"}}  // namespace {namespace}",
                   "#include <simt/cuda/kernel_macros_end.h>"] + epilogue + [""]
         write_if_changed(path, "\n".join(lines))
 
@@ -82,20 +90,21 @@ def write(unit, header_body, source_body, registrations, namespace, anchor, head
         f"// {os.path.basename(source)}). Do not edit; edit the kernel file.",
         "#pragma once"], header_body.text, [])
 
-    epilogue = ["", "// Each kernel registered under the symbol of nvcc's host stub, so that",
-                "// simt::launch(config, Kernel, ...) in a CUDA file runs it.",
-                "#include <simt/launch.hpp>", "#include <type_traits>"]
-    for n, r in enumerate(registrations):
-        epilogue.append(f'extern "C" void {anchor}_stub_{n}() __asm__("{r.mangled}") '
-                        f"__attribute__((weak));")
-    epilogue += [f"namespace {namespace} {{", "namespace {"]
-    for n, r in enumerate(registrations):
-        epilogue += [f"const ::simt::detail::KernelRegistration {anchor}_kernel_{n}{{"
-                     f"::simt::detail::KernelEntry{{",
-                     f"    reinterpret_cast<const void*>(&{anchor}_stub_{n}),",
-                     f"    reinterpret_cast<const void*>({r.twin}), {c_string(r.name)}, "
-                     f"{r.cluster_dims},",
-                     f"    &::simt::detail::launch_twin<{r.twin}>}}}};"]
+    epilogue = ["", "// Each kernel and variable registered under its name in device code, so that",
+                "// simt::launch(config, Kernel, ...) and simt::memcpy_to_symbol(variable, ...)",
+                "// in a CUDA source of the program reach the emulator's copy.",
+                "#include <simt/detail/registry.hpp>", "#include <simt/launch.hpp>",
+                "#include <type_traits>", f"namespace {namespace} {{", "namespace {"]
+    for n, k in enumerate(kernels):
+        epilogue += [f"const ::simt::detail::KernelRegistration {anchor}_kernel_{n}{{{{",
+                     f"    {c_string(k.device_name)}, reinterpret_cast<const void*>({k.twin}),",
+                     f"    {c_string(k.name)}, {k.cluster_dims}, "
+                     f"&::simt::detail::launch_twin<{k.twin}>}}}};"]
+    for n, v in enumerate(symbols):
+        epilogue += [f"const ::simt::detail::SymbolRegistration {anchor}_symbol_{n}{{{{",
+                     f"    {c_string(v.device_name)}, "
+                     f"::simt::detail::symbol_address_of({v.variable}),",
+                     f"    sizeof({v.variable}), {c_string(v.name)}}}}};"]
     epilogue += ["}  // namespace", f"}}  // namespace {namespace}",
                  "// Referenced by the targets that link this code, so the linker keeps it.",
                  f'extern "C" const char {anchor} = 0;']

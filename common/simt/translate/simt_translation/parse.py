@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import clang.cindex as ci
 
 from .cursors import FUNCTION_KINDS, K, annotations, kind_of
-from .diagnostics import Diagnostic, TranslationFailed, error_at
+from .diagnostics import Diagnostic, TranslationFailed
 from .sources import SourceFiles, path_of
 
 
@@ -39,6 +39,7 @@ class ParsedUnit:
     includes: dict  # path -> [Include] for each user file
     cluster_dims: list  # (path, start, end) of each __cluster_dims__(...) written in user files
     primitive_names: set  # names of the emulator's suspension points
+    specifier_macros: set  # user macros that stand for specifiers (`#define HD __host__ __device__`)
 
 
 # Names of CUDA the emulator does not provide, by prefix, with what to say about them.
@@ -183,7 +184,7 @@ def parse_unit(options):
             cluster_dims.append((path, c.extent.start.offset, c.extent.end.offset))
         sources.note_macros(c)
     return ParsedUnit(options, tu, sources, user_files, includes, cluster_dims,
-                      primitive_names(tu, options.simt_include))
+                      primitive_names(tu, options.simt_include), specifier_macros(sources))
 
 
 def primitive_names(tu, simt_include):
@@ -206,5 +207,22 @@ def primitive_names(tu, simt_include):
     return names
 
 
-def location_error(cursor, message):
-    return error_at(cursor, message)
+SPECIFIERS = {"__host__", "__device__", "__global__", "__forceinline__", "__noinline__", "inline",
+              "static", "extern", "__inline__", "__inline_hint__"}
+
+
+def specifier_macros(sources):
+    """Object-like user macros whose expansion is only specifiers (`__host__ __device__`,
+    `static inline`) or one attribute (`__attribute__((always_inline))`): written before a return
+    type, they are not part of it."""
+    names = set()
+    for definitions in sources.macro_definitions.values():
+        for name, replacement in definitions:
+            words = [t.spelling for t in replacement]
+            if not words:
+                continue
+            if all(w in SPECIFIERS or w in names for w in words) or \
+                    (words[0] in ("__attribute__", "__launch_bounds__", "__maxnreg__") and
+                     words[-1] == ")"):
+                names.add(name)
+    return names

@@ -7,7 +7,8 @@ from . import instantiations as instantiations_pass
 from . import output, registrations
 from .diagnostics import TranslationFailed
 from .parse import parse_unit
-from .rewrites import access_checks, directives, header_split, shared_memory, suspension
+from .rewrites import access_checks, directives, header_split, inline_asm, shared_memory, \
+    suspension
 from .text_edits import FileEdits
 
 
@@ -20,7 +21,8 @@ def translate(options, outputs, progress):
     passes = [directive_edits,
               suspension.rewrite(unit, analysis, progress),
               shared_memory.rewrite(unit, analysis, progress),
-              access_checks.rewrite(unit, analysis, progress)]
+              access_checks.rewrite(unit, analysis, progress),
+              inline_asm.rewrite(unit, analysis, progress)]
     instantiations = instantiations_pass.find(unit, analysis)
     split = header_split.rewrite(unit, analysis, instantiations, progress)
     passes.append(split)
@@ -32,7 +34,10 @@ def translate(options, outputs, progress):
     if errors:
         raise TranslationFailed(errors)
     kernels = registrations.kernels(unit, analysis, instantiations, outputs.namespace)
-    bodies = [output.translated_body(unit, edits, split.header_only, once, for_header)
+    symbols = registrations.symbols(analysis, outputs.namespace)
+    guards = directives.include_guards(unit)
+    bodies = [output.translated_body(unit, edits, split.header_only, once, guards, for_header)
               for for_header in (True, False)]
-    output.write(unit, bodies[0], bodies[1], kernels, outputs.namespace, outputs.anchor,
-                 outputs.header, outputs.source, outputs.depfile)
+    names = (outputs.namespace, outputs.anchor + "_file", outputs.anchor)
+    output.write(unit, bodies[0], bodies[1], kernels, symbols, names, outputs.header,
+                 outputs.source, outputs.depfile)

@@ -1,40 +1,65 @@
-"""What the generated source registers with the emulator: each kernel (and each explicit
-instantiation of a kernel template) under the name nvcc gives it, with its twin, its name as
-written and its compile-time cluster shape."""
+"""What the generated source registers with the emulator, under the names nvcc gives them in
+device code (the emulator learns from nvcc's own registration which host function or shadow
+variable of a CUDA source has which device name):
+
+- each kernel, and each explicit instantiation of a kernel template, with its twin, its name as
+  written and its compile-time cluster shape;
+- each `__device__`, `__constant__` and `__managed__` variable at namespace scope, with its size,
+  for simt::memcpy_to_symbol and friends."""
 
 import os
 from dataclasses import dataclass
 
-import clang.cindex as ci
-
-from .cursors import K, kind_of, qualified_name
+from .cursors import K, annotations, device_name, kind_of, qualified_name
 from .parse import parse
+
+SYMBOL_ANNOTATIONS = {"simt:device", "simt:constant", "simt:managed"}
 
 
 @dataclass
 class KernelRegistration:
-    mangled: str  # the symbol of nvcc's host stub
+    device_name: str  # the kernel's name in device code
     twin: str  # an expression for the twin's address, in the generated source
     name: str  # the kernel as written, for messages
     cluster_dims: str  # a ::simt::Dim3 expression
 
 
+@dataclass
+class SymbolRegistration:
+    device_name: str  # the variable's name in device code
+    variable: str  # an expression naming the emulator's variable, in the generated source
+    name: str  # the variable as written, for messages
+
+
 def kernels(unit, analysis, instantiations, namespace):
     result = []
-    names = {}
+    overloads = {}
     for k in analysis.kernels:
         if kind_of(k) == K.FUNCTION_DECL:
-            names.setdefault(qualified_name(k), []).append(k)
+            overloads.setdefault(qualified_name(k), []).append(k)
     for k in analysis.kernels:
-        if kind_of(k) != K.FUNCTION_DECL or k.linkage != ci.LinkageKind.EXTERNAL:
+        if kind_of(k) != K.FUNCTION_DECL:
             continue
         name = qualified_name(k)
         twin = f"&::{namespace}::{name}"
-        if len(names[name]) > 1:
+        if len(overloads[name]) > 1:
             twin = f"static_cast<std::add_pointer_t<{k.type.spelling}>>({twin})"
-        result.append(KernelRegistration(k.mangled_name, twin, name, cluster_dims(unit, k)))
+        result.append(KernelRegistration(device_name(k), twin, name, cluster_dims(unit, k)))
+    for i, specialization in zip(instantiations, specializations(unit, instantiations)):
+        if specialization is None:
+            continue
+        name = qualified_name(i.template)
+        twin = f"static_cast<void (*){i.parameters}>(&::{namespace}::{name}<{i.arguments}>)"
+        result.append(KernelRegistration(device_name(specialization), twin,
+                                         f"{name}<{i.arguments}>", cluster_dims(unit, i.template)))
+    return result
+
+
+def specializations(unit, instantiations):
+    """The function declaration clang makes for each explicit instantiation (None where it
+    makes none): the file is parsed once more with a probe that names each one."""
     if not instantiations:
-        return result
+        return []
     probes = []
     for n, i in enumerate(instantiations):
         probes.append(f"auto* simt_probe_{n} = static_cast<void (*){i.parameters}>"
@@ -43,21 +68,24 @@ def kernels(unit, analysis, instantiations, namespace):
     with open(options.input, "rb") as f:
         text = f.read().decode("utf-8") + "\n" + "\n".join(probes) + "\n"
     probed = parse(options, unsaved=[(options.input, text)], skip_bodies=True)
-    mangled = {}
+    found = {}
     for c in probed.cursor.get_children():
         if kind_of(c) == K.VAR_DECL and c.spelling.startswith("simt_probe_"):
             for d in c.walk_preorder():
                 if kind_of(d) == K.DECL_REF_EXPR and d.referenced is not None and \
                         kind_of(d.referenced) == K.FUNCTION_DECL:
-                    mangled[int(c.spelling[len("simt_probe_"):])] = d.referenced.mangled_name
+                    found[int(c.spelling[len("simt_probe_"):])] = d.referenced
                     break
-    for n, i in enumerate(instantiations):
-        if n not in mangled:
+    return [found.get(n) for n in range(len(instantiations))]
+
+
+def symbols(analysis, namespace):
+    result = []
+    for v in analysis.namespace_variables:
+        if not annotations(v) & SYMBOL_ANNOTATIONS:
             continue
-        name = qualified_name(i.template)
-        twin = f"static_cast<void (*){i.parameters}>(&::{namespace}::{name}<{i.arguments}>)"
-        result.append(KernelRegistration(mangled[n], twin, f"{name}<{i.arguments}>",
-                                         cluster_dims(unit, i.template)))
+        name = qualified_name(v)
+        result.append(SymbolRegistration(device_name(v), f"::{namespace}::{name}", name))
     return result
 
 

@@ -25,7 +25,7 @@ class SourceFiles:
         self._user = {}
         self._tokens = {}
         self.macro_ranges = {}  # path -> [(start, end)] of user macro expansions
-        self.macro_definitions = {}  # path -> [(name, tokens of the replacement list)]
+        self.macro_definitions = {}  # path -> [(name, replacement tokens)] of object-like macros
 
     def text(self, path):
         """A file's text with one character per byte (latin-1)."""
@@ -83,7 +83,10 @@ class SourceFiles:
                 (cursor.extent.start.offset, cursor.extent.end.offset))
         elif kind_of(cursor) == K.MACRO_DEFINITION:
             tokens = self.tokens(cursor)
-            self.macro_definitions.setdefault(path, []).append((cursor.spelling, tokens[1:]))
+            function_like = len(tokens) > 1 and tokens[1].spelling == "(" and \
+                tokens[1].extent.start.offset == tokens[0].extent.end.offset
+            if not function_like:
+                self.macro_definitions.setdefault(path, []).append((cursor.spelling, tokens[1:]))
 
     def boundary_in_macro(self, path, offset):
         """Whether byte `offset` lies strictly inside a user macro's expansion (where no edit can

@@ -145,3 +145,17 @@ inline double __longlong_as_double(long long x) { return std::bit_cast<double>(x
 
 /// @brief A nanosecond counter, as `clock64()` counts cycles.
 long long clock64();
+
+/// @brief Lets other threads run for a while: on the emulator, the worker yields.
+void __nanosleep(unsigned nanoseconds);
+
+#if defined(SIMT_TRANSLATING)
+/// @brief Stops the kernel: a KernelError naming the thread and the line (kernel code calls it
+/// through a macro that adds the line, in simt/cuda/kernel_macros_begin.h).
+void __trap();
+#endif
+
+namespace simt::detail {
+/// @brief `__trap()` at `file`:`line`: throws KernelError naming the kernel, block and thread.
+[[noreturn]] void trap(const char* file, unsigned line);
+}  // namespace simt::detail

@@ -7,12 +7,19 @@
 #define blockDim (::simt::detail::cuda_dim(::simt::detail::current_thread.block_dim))
 #define gridDim (::simt::detail::cuda_dim(::simt::detail::current_thread.grid_dim))
 #define printf(...) ::simt::detail::device_printf(__VA_ARGS__)
-// The compute capability the emulator imitates (an H100), as nvcc defines it in device code.
+#define __trap() ::simt::detail::trap(__FILE__, __LINE__)
+// The compute capability the emulator imitates (an H100), as nvcc defines it in device code, and
+// what nvcc defines in every pass (kernel files test them to tell CUDA from plain C++).
 #define __CUDA_ARCH__ 900
+#define __CUDACC__ 1
+#define __NVCC__ 1
 // A barrier's place is a type (the type of a lambda written there); a coroutine's frame holds
 // what it awaits, so GCC would warn that the frame uses a type without linkage in a "header"
 // (the kernel file, under #line). That is intended: each place is its own type.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wsubobject-linkage"
+// The header of a translation holds, for every C++ source that includes it, what C++ cannot
+// only declare (functions in anonymous namespaces, say): unused there, and not the reader's doing.
+#pragma GCC diagnostic ignored "-Wunused-function"
 #endif

@@ -4,7 +4,10 @@
 #undef blockDim
 #undef gridDim
 #undef printf
+#undef __trap
 #undef __CUDA_ARCH__
+#undef __CUDACC__
+#undef __NVCC__
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif

@@ -22,12 +22,10 @@ def rewrite(unit, analysis, progress):
         action = checks.action(cursor, parents)
         if action is None:
             continue
+        if unit.sources.within_macro(cursor):
+            continue  # written by a macro: left unchecked
         start, end = cursor.extent.start.offset, cursor.extent.end.offset
-        path = path_of(cursor)
-        if unit.sources.boundary_in_macro(path, start) or \
-                unit.sources.boundary_in_macro(path, end):
-            continue  # inside a macro's expansion: left unchecked
-        result.edits.of(path).wrap(start, end,
+        result.edits.of(path_of(cursor)).wrap(start, end,
                                    f"(*::simt::detail::{action}(__builtin_addressof(",
                                    "), __FILE__, __LINE__))")
     return result
@@ -133,8 +131,8 @@ class _AccessChecks:
             if kind == K.PAREN_EXPR:
                 node, i = parent, i - 1
                 continue
-            if kind in UNEVALUATED:
-                return None
+            if kind in UNEVALUATED or kind == K.ASM_STMT:
+                return None  # not evaluated, or an operand of inline PTX (read or written)
             if kind == K.UNEXPOSED_EXPR:
                 if parent.type.get_canonical().kind == T.RECORD:
                     node, i = parent, i - 1

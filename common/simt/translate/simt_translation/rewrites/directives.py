@@ -12,6 +12,19 @@ NVCC_PRAGMAS = ("nv_diag_", "diag_", "nounroll", "nv_exec_check_disable", "hd_wa
                 "nv_abi")
 
 
+def include_guards(unit):
+    """The classic include guard of each user file that has one (`#ifndef X` `#define X` first,
+    `#endif` last): the translation includes such a file once, and undefines X after it, so that
+    another kernel file's translation in the same C++ source includes it again."""
+    guards = {}
+    for path in unit.user_files:
+        t = [token.spelling for token in unit.sources.file_tokens(path)]
+        if len(t) >= 8 and t[0:2] == ["#", "ifndef"] and t[3:5] == ["#", "define"] and \
+                t[2] == t[5] and t[-2:] == ["#", "endif"]:
+            guards[path] = t[2]
+    return guards
+
+
 def rewrite(unit, progress):
     """The edits, and the files that have `#pragma once`."""
     result = Rewrite()

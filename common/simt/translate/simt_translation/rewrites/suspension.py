@@ -94,7 +94,8 @@ class _Suspension:
                 self.error(tokens[i].location, f"a {s} function cannot wait at a barrier on the "
                                                f"emulator (it must be a coroutine there)")
                 return
-            elif s in LEADING_SPECIFIERS or tokens[i].kind == ci.TokenKind.LITERAL:
+            elif s in LEADING_SPECIFIERS or tokens[i].kind == ci.TokenKind.LITERAL or \
+                    s in self.unit.specifier_macros:
                 i += 1
             elif s in ATTRIBUTE_WORDS:
                 end = closing(tokens, i + 1, name_at) if i + 1 < name_at and \
@@ -149,7 +150,9 @@ class _Suspension:
         return None, False
 
     def check_position(self, cursor, what):
-        if self.sources.overlaps_macro(cursor):
+        """A construct the rewrite wraps must be written in the file; macros inside it (in its
+        arguments, say) stay as they are."""
+        if self.sources.within_macro(cursor):
             self.error(cursor, f"{what} is written inside a macro; the emulator's translation "
                                f"cannot rewrite it there (write it out in the function)")
             return False
@@ -161,8 +164,10 @@ class _Suspension:
             return
         self.check_not_initializer(call, parents, what)
         paren, empty = self.call_parenthesis(call)
-        if paren is None:
-            self.error(call, f"cannot find the arguments of '{what}'")
+        if paren is None or self.sources.boundary_in_macro(path_of(call), paren.extent.end.offset):
+            self.error(call, f"the arguments of '{what}' are written by a macro; the emulator's "
+                             f"translation cannot rewrite them there (write the parentheses in "
+                             f"the function)")
             return
         edits = self.edits_for(call)
         start, end = call.extent.start.offset, call.extent.end.offset
