@@ -10,7 +10,11 @@
 
 #include <simt/cuda/atomics.hpp>
 #include <simt/cuda/builtins.hpp>
+#include <simt/cuda/conversion_intrinsics.hpp>
+#include <simt/cuda/device_math.hpp>
 #include <simt/cuda/device_printf.hpp>
+#include <simt/cuda/integer_intrinsics.hpp>
+#include <simt/cuda/memory_intrinsics.hpp>
 #include <simt/cuda/synchronization.hpp>
 #include <simt/cuda/warp_functions.hpp>
 

@@ -127,13 +127,8 @@ inline float __powf(float a, float b) { return std::pow(a, b); }
 inline float __sinf(float x) { return std::sin(x); }
 inline float __cosf(float x) { return std::cos(x); }
 inline float __saturatef(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
-inline float __fmaf_rn(float a, float b, float c) { return std::fma(a, b, c); }
-inline float __fadd_rn(float a, float b) { return a + b; }
-inline float __fmul_rn(float a, float b) { return a * b; }
 inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
-inline int __float2int_rn(float x) { return static_cast<int>(std::nearbyint(x)); }
-inline float __int2float_rn(int x) { return static_cast<float>(x); }
 
 /// @brief The bits of a float as an int, and back (and the same for double).
 inline int __float_as_int(float x) { return std::bit_cast<int>(x); }

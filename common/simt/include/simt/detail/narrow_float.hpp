@@ -1,0 +1,176 @@
+#pragma once
+/// @file
+/// @brief The 16-bit floating-point formats of `cuda_fp16.h` and `cuda_bf16.h` (IEEE binary16:
+/// 5 exponent bits, 10 fraction bits; bfloat16: 8 and 7), rounded as the GPU rounds them.
+///
+/// A conversion rounds the exact value once, in any of the four modes of `_rn`, `_rz`, `_rd`
+/// and `_ru`: floats, doubles and 64-bit integers are exact in `long double` on x86-64 and
+/// AArch64 alike. The GPU's arithmetic on these types is correctly rounded (add, sub, mul, fma,
+/// and for bfloat16 the division), so the emulator computes each operation in double *rounding
+/// to odd* (the exact result's last bit kept sticky: the error of the operation is found exactly
+/// with an FMA or a two-sum) and rounds that once more to the narrow format, which gives the
+/// correctly rounded result for any format at least two bits narrower than double (Boldo and
+/// Melquiond, "When double rounding is odd", 2005). Internal.
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace simt::detail {
+
+/// @brief A rounding mode: `_rn`, `_rz`, `_rd`, `_ru`.
+enum class Rounding { nearest_even, toward_zero, down, up };
+
+/// @brief A binary floating-point format of 16 bits: sign, `E` exponent bits, `M` fraction bits.
+template <int E, int M>
+struct NarrowFormat {
+  static_assert(1 + E + M == 16, "a 16-bit format");
+  static constexpr int bias = (1 << (E - 1)) - 1;
+  static constexpr int min_exponent = 1 - bias;  ///< of normal numbers
+  static constexpr int max_exponent = bias;
+  static constexpr std::uint16_t sign_bit = 0x8000;
+  static constexpr std::uint16_t exponent_mask = ((1u << E) - 1u) << M;
+  static constexpr std::uint16_t fraction_mask = (1u << M) - 1u;
+  static constexpr std::uint16_t infinity = exponent_mask;
+  /// The NaN the GPU's conversions and arithmetic produce (all ones but the sign).
+  static constexpr std::uint16_t canonical_nan = 0x7fff;
+  static constexpr std::uint16_t max_finite = exponent_mask - (1u << M) + fraction_mask;
+
+  static constexpr bool is_nan(std::uint16_t bits) {
+    return (bits & exponent_mask) == exponent_mask && (bits & fraction_mask) != 0;
+  }
+  static constexpr bool is_infinite(std::uint16_t bits) { return (bits & ~sign_bit) == infinity; }
+
+  /// @brief The exact value of `bits` (NaNs keep their payload in the high fraction bits).
+  static double to_double(std::uint16_t bits) {
+    const bool negative = (bits & sign_bit) != 0;
+    const unsigned exponent = (bits & exponent_mask) >> M;
+    const unsigned fraction = bits & fraction_mask;
+    double magnitude;
+    if (exponent == (1u << E) - 1u) {
+      if (fraction == 0) return negative ? -HUGE_VAL : HUGE_VAL;
+      // A NaN: its fraction becomes the top of double's, as the GPU's widening does.
+      const std::uint64_t nan = 0x7ff0000000000000ull |
+                                (static_cast<std::uint64_t>(fraction) << (52 - M)) |
+                                (negative ? 0x8000000000000000ull : 0);
+      return std::bit_cast<double>(nan);
+    }
+    if (exponent == 0)
+      magnitude = std::ldexp(static_cast<double>(fraction), min_exponent - M);
+    else
+      magnitude = std::ldexp(static_cast<double>(fraction | (1u << M)),
+                             static_cast<int>(exponent) - bias - M);
+    return negative ? -magnitude : magnitude;
+  }
+
+  /// @brief `x` rounded to this format in `mode`; NaN gives the canonical NaN.
+  static std::uint16_t from(long double x, Rounding mode) {
+    if (std::isnan(x)) return canonical_nan;
+    const bool negative = std::signbit(x);
+    const std::uint16_t sign = negative ? sign_bit : 0;
+    const long double a = std::fabs(x);
+    if (std::isinf(a)) return sign | infinity;
+    if (a == 0) return sign;
+    int e = 0;
+    (void)std::frexp(a, &e);  // a = f * 2^e, f in [0.5, 1)
+    int exponent = e - 1 < min_exponent ? min_exponent : e - 1;
+    // a in units of the last place at that exponent: exact, a power-of-two scaling.
+    const long double scaled = std::ldexp(a, M - exponent);
+    long double units = std::floor(scaled);
+    const long double rest = scaled - units;
+    bool away = false;
+    switch (mode) {
+      case Rounding::nearest_even:
+        away = rest > 0.5L || (rest == 0.5L && std::fmod(units, 2.0L) != 0);
+        break;
+      case Rounding::toward_zero: break;
+      case Rounding::down: away = negative && rest != 0; break;
+      case Rounding::up: away = !negative && rest != 0; break;
+    }
+    if (away) units += 1;
+    if (units >= static_cast<long double>(2u << M)) {  // carried into the next exponent
+      units /= 2;
+      ++exponent;
+    }
+    if (exponent > max_exponent) {
+      const bool to_infinity = mode == Rounding::nearest_even ||
+                               (mode == Rounding::up && !negative) ||
+                               (mode == Rounding::down && negative);
+      return sign | (to_infinity ? infinity : max_finite);
+    }
+    const auto n = static_cast<std::uint32_t>(units);
+    if (n < (1u << M)) return static_cast<std::uint16_t>(sign | n);  // subnormal (or zero)
+    return static_cast<std::uint16_t>(sign | (static_cast<unsigned>(exponent + bias) << M) |
+                                      (n & fraction_mask));
+  }
+
+  /// @brief `x`, known exactly or rounded to odd in double, rounded to this format.
+  static std::uint16_t from_odd(double x, Rounding mode = Rounding::nearest_even) {
+    return from(x, mode);
+  }
+};
+
+using HalfFormat = NarrowFormat<5, 10>;
+using Bfloat16Format = NarrowFormat<8, 7>;
+
+/// @brief `result` with its last bit made sticky: when the exact value was not `result` (its
+/// error `error` is not zero) and `result`'s last bit is 0, the neighbour toward the exact value.
+inline double round_to_odd(double result, double error) {
+  if (error == 0 || !std::isfinite(result)) return result;
+  if ((std::bit_cast<std::uint64_t>(result) & 1u) != 0) return result;
+  return std::nextafter(result, error > 0 ? HUGE_VAL : -HUGE_VAL);
+}
+/// @brief a + b, rounded to odd (two-sum gives the exact error).
+inline double odd_sum(double a, double b) {
+  const double s = a + b;
+  if (!std::isfinite(s)) return s;
+  const double b_part = s - a;
+  const double a_part = s - b_part;
+  const double error = (a - a_part) + (b - b_part);
+  return round_to_odd(s, error);
+}
+/// @brief a * b, rounded to odd.
+inline double odd_product(double a, double b) {
+  const double p = a * b;
+  if (!std::isfinite(p)) return p;
+  return round_to_odd(p, std::fma(a, b, -p));
+}
+/// @brief a / b, rounded to odd (the remainder a - q * b is exact with an FMA).
+inline double odd_quotient(double a, double b) {
+  const double q = a / b;
+  if (!std::isfinite(q) || q == 0) return q;
+  const double remainder = std::fma(-q, b, a);
+  return round_to_odd(q, b > 0 ? remainder : -remainder);
+}
+/// @brief a * b + c with one rounding, to odd: the product of two 16-bit values is exact in
+/// double, the sum is then rounded to odd.
+inline double odd_fma(double a, double b, double c) { return odd_sum(a * b, c); }
+/// @brief sqrt(a), rounded to odd.
+inline double odd_sqrt(double a) {
+  const double s = std::sqrt(a);
+  if (!std::isfinite(s) || s == 0) return s;
+  return round_to_odd(s, std::fma(-s, s, a));
+}
+
+/// @brief A 16-bit float converted to integer type I in `mode`, as the GPU's cvt.rni/rzi/rmi/rpi
+/// do: out-of-range values saturate, NaN gives `nan_value`.
+template <class I>
+I narrow_to_integer(double value, Rounding mode, I nan_value) {
+  if (std::isnan(value)) return nan_value;
+  double r = value;
+  switch (mode) {
+    case Rounding::nearest_even: r = std::nearbyint(value); break;
+    case Rounding::toward_zero: r = std::trunc(value); break;
+    case Rounding::down: r = std::floor(value); break;
+    case Rounding::up: r = std::ceil(value); break;
+  }
+  constexpr auto lowest = std::numeric_limits<I>::lowest();
+  constexpr auto highest = std::numeric_limits<I>::max();
+  if (r <= static_cast<double>(lowest)) return lowest;
+  if (r >= static_cast<double>(highest)) return highest;
+  return static_cast<I>(r);
+}
+
+}  // namespace simt::detail
