@@ -27,8 +27,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from simt_translation.diagnostics import (InternalError, Progress, TranslationFailed,  # noqa: E402
-                                          error_at_offset, internal_error, report)
+from simt_translation.diagnostics import (Diagnostic, InternalError, Progress,  # noqa: E402
+                                          TranslationFailed, error_at_offset, internal_error,
+                                          report)
 from simt_translation.parse import Options  # noqa: E402
 from simt_translation.pipeline import translate  # noqa: E402
 
@@ -70,6 +71,9 @@ def main(argv=None):
         digest = hashlib.sha1((source + outputs.source).encode()).hexdigest()[:12]
         outputs.anchor = f"simt_kernels_{digest}"
     progress = Progress(source)
+    if not os.path.isfile(source):
+        report([Diagnostic(source, 1, 1, "no such kernel file")])
+        return 1
     try:
         translate(options, outputs, progress)
     except TranslationFailed as failure:

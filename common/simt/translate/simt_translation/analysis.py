@@ -144,6 +144,8 @@ class _Walker:
             a.asm_statements.append((cursor, function))
         elif function is not None:
             self.visit_expression(cursor, parents, function)
+        else:
+            self.note_address_taken(cursor, parents)  # in a namespace-scope initializer
         parents.append(cursor)
         for child in cursor.get_children():
             if kind_of(child) != K.ANNOTATE_ATTR:
@@ -171,19 +173,27 @@ class _Walker:
                     function.primitives.append((cursor, list(parents)))
                 else:
                     function.calls.append(Call(cursor, None, name, list(parents)))
-        elif kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR, K.OVERLOADED_DECL_REF):
-            ref = cursor.referenced
-            if ref is not None and kind_of(ref) in FUNCTION_KINDS:
-                parent = parents[-1] if parents else None
-                callee_position = parent is not None and (
-                    kind_of(parent) == K.CALL_EXPR or
-                    (kind_of(parent) == K.UNEXPOSED_EXPR and len(parents) > 1 and
-                     kind_of(parents[-2]) == K.CALL_EXPR and
-                     list(parents[-2].get_children())[0] == parent))
-                if not callee_position:
-                    a.address_taken.append((cursor, key_of(ref)))
+        else:
+            self.note_address_taken(cursor, parents)
         if kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR, K.DECL_REF_EXPR):
             a.accesses.append((cursor, list(parents)))
+
+
+    def note_address_taken(self, cursor, parents):
+        """A reference to a function other than as the callee of a call (its address taken)."""
+        if kind_of(cursor) not in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR, K.OVERLOADED_DECL_REF):
+            return
+        ref = cursor.referenced
+        if ref is None or kind_of(ref) not in FUNCTION_KINDS:
+            return
+        parent = parents[-1] if parents else None
+        callee_position = parent is not None and (
+            kind_of(parent) == K.CALL_EXPR or
+            (kind_of(parent) == K.UNEXPOSED_EXPR and len(parents) > 1 and
+             kind_of(parents[-2]) == K.CALL_EXPR and
+             list(parents[-2].get_children())[0] == parent))
+        if not callee_position:
+            self.analysis.address_taken.append((cursor, key_of(ref)))
 
 
 def callee_name(call):

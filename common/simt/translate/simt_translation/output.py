@@ -50,8 +50,10 @@ def _translated_file(unit, edits, header_only, once, guards, for_header, path, s
             body = _translated_file(unit, edits, header_only, once, guards, for_header, included,
                                     seen, hoisted)
             undef = f"\n#undef {guards[included]}" if included in guards else ""
+            # What follows the directive on its line (its line break, at least) comes next,
+            # under the directive's own line number.
             file_edits.replace(include.start, include.end,
-                               f'\n#line 1 "{included}"\n{body}{undef}\n#line {line + 1} '
+                               f'\n#line 1 "{included}"\n{body}{undef}\n#line {line} '
                                f'"{path}"\n')
         else:
             file_edits.replace(include.start, include.end, "")
@@ -78,7 +80,8 @@ def write(unit, header_body, source_body, kernels, symbols, names, header, sourc
                   f"namespace {namespace} {{",
                   f"inline namespace {own} {{  // this kernel file's: apart from the others'",
                   f'#line 1 "{input_path}"', body]
-        count = sum(line.count("\n") + 1 for line in lines) + 1
+        # The line after the directive: the lines so far, the directive's own, then this one.
+        count = sum(line.count("\n") + 1 for line in lines) + 2
         lines += [f'#line {count} "{path}"', f"}}  // namespace {own}",
                   f"}}  // namespace {namespace}",
                   "#include <simt/cuda/kernel_macros_end.h>"] + epilogue + [""]

@@ -39,7 +39,7 @@ class ParsedUnit:
     includes: dict  # path -> [Include] for each user file
     cluster_dims: list  # (path, start, end) of each __cluster_dims__(...) written in user files
     primitive_names: set  # names of the emulator's suspension points
-    specifier_macros: set  # user macros that stand for specifiers (`#define HD __host__ __device__`)
+    specifier_macros: dict  # user macros that stand for specifiers -> the specifiers
 
 
 # Names of CUDA the emulator does not provide, by prefix, with what to say about them.
@@ -69,8 +69,10 @@ MISSING_HEADERS = [
 
 def clang_arguments(options):
     stand_ins = os.path.join(options.simt_include, "simt", "cuda")
+    # nvcc accepts a constexpr function that can never be constant (one that waits at a barrier,
+    # say), which clang rejects by default: the translation says what it cannot run itself.
     arguments = ["-x", "c++", "-std=c++20", "-DSIMT_TRANSLATING", "-include", "simt/kernel.hpp",
-                 "-I" + options.simt_include, "-I" + stand_ins]
+                 "-Wno-invalid-constexpr", "-I" + options.simt_include, "-I" + stand_ins]
     for directory in options.include_dirs:
         # CUDA's own headers must not be seen: the emulator's stand-ins replace them. The
         # system's directories are searched anyway, after the compiler's own.
@@ -89,8 +91,12 @@ def parse(options, unsaved=None, skip_bodies=False):
     flags = ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
     if skip_bodies:
         flags |= ci.TranslationUnit.PARSE_SKIP_FUNCTION_BODIES
-    tu = ci.Index.create().parse(options.input, args=clang_arguments(options),
-                                 unsaved_files=unsaved, options=flags)
+    try:
+        tu = ci.Index.create().parse(options.input, args=clang_arguments(options),
+                                     unsaved_files=unsaved, options=flags)
+    except ci.TranslationUnitLoadError:
+        raise TranslationFailed([Diagnostic(options.input, 1, 1, "clang could not read this "
+                                                                 "file as C++")]) from None
     errors = [d for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
     if errors:
         # The first error is the cause; what follows it is often its consequence.
@@ -125,12 +131,19 @@ def explain(diagnostic, options):
         else:
             message += ": not on the include path of the translation (add its folder to the " \
                        "target's include directories)"
-    if "<<<" in line_text(location) and ("expected" in message or "<<<" in message):
+    line = line_text(location)
+    column = location.column
+    if "<<<" in line and ("expected" in message or "<<<" in message):
         message = ("a kernel launch (<<<...>>>) in a kernel file: the emulator translates device "
                    "code; launch from a host source with simt::launch(config, Kernel, args...) "
                    "(move the function that launches out of the kernel file)")
+        column = line.index("<<<") + 1
+    elif message == "an attribute list cannot appear here" and "alignas" in line:
+        message = ("alignas after __shared__: clang, which the emulator's translation parses "
+                   "with, takes it only in front (write `alignas(N) __shared__ ...`, which nvcc "
+                   "takes too)")
     return Diagnostic(location.file.name if location.file else options.input, location.line,
-                      location.column, message)
+                      column, message)
 
 
 def user_location(diagnostic, options):
@@ -213,16 +226,17 @@ SPECIFIERS = {"__host__", "__device__", "__global__", "__forceinline__", "__noin
 
 def specifier_macros(sources):
     """Object-like user macros whose expansion is only specifiers (`__host__ __device__`,
-    `static inline`) or one attribute (`__attribute__((always_inline))`): written before a return
-    type, they are not part of it."""
-    names = set()
+    `static inline`) or one attribute (`__attribute__((always_inline))`), with the words they
+    stand for: written before a return type, they are not part of it."""
+    macros = {}
     for definitions in sources.macro_definitions.values():
         for name, replacement in definitions:
             words = [t.spelling for t in replacement]
             if not words:
                 continue
-            if all(w in SPECIFIERS or w in names for w in words) or \
-                    (words[0] in ("__attribute__", "__launch_bounds__", "__maxnreg__") and
-                     words[-1] == ")"):
-                names.add(name)
-    return names
+            if all(w in SPECIFIERS or w in macros for w in words):
+                macros[name] = {x for w in words for x in macros.get(w, {w})}
+            elif words[0] in ("__attribute__", "__launch_bounds__", "__maxnreg__") and \
+                    words[-1] == ")":
+                macros[name] = set()
+    return macros

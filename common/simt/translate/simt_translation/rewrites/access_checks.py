@@ -111,7 +111,7 @@ class _AccessChecks:
                 ref = node.referenced
                 if ref is None or kind_of(ref) not in (K.VAR_DECL, K.PARM_DECL):
                     return False
-                if ref.type.kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
+                if ref.type.get_canonical().kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
                     return True
                 return "simt:shared" in annotations(ref)
             else:
@@ -169,9 +169,13 @@ class _AccessChecks:
                 return None  # bound to a reference parameter (or unknown in a template)
             if kind == K.MEMBER_REF_EXPR:
                 return None  # a member function called on it
-            if kind == K.VAR_DECL:
-                return None if parent.type.kind in (T.LVALUEREFERENCE,
-                                                    T.RVALUEREFERENCE) else "load"
+            if kind in (K.VAR_DECL, K.PARM_DECL):
+                if node.extent.end.offset <= parent.location.offset:
+                    return None  # in the declaration's type: `decltype(s[0]) x = ...`
+                return None if parent.type.get_canonical().kind in (
+                    T.LVALUEREFERENCE, T.RVALUEREFERENCE) else "load"
+            if kind in (K.TYPE_ALIAS_DECL, K.TYPEDEF_DECL):
+                return None  # `using T = decltype(s[0]);`
             if kind == K.RETURN_STMT:
                 for p in reversed(parents[:i]):
                     if kind_of(p) in FUNCTION_KINDS or kind_of(p) == K.LAMBDA_EXPR:

@@ -49,6 +49,7 @@ def rewrite(unit, analysis, instantiations, progress):
 class _Split:
     def __init__(self, unit, analysis, result, progress):
         self.sources = unit.sources
+        self.specifier_macros = unit.specifier_macros
         self.analysis = analysis
         self.result = result
         self.progress = progress
@@ -249,9 +250,14 @@ class _Split:
         return None
 
     def specifiers(self, cursor):
-        """The words written before a declaration's name (its specifiers and type)."""
-        return {t.spelling for t in self.sources.tokens(cursor)
-                if t.extent.start.offset < cursor.location.offset}
+        """The words written before a declaration's name (its specifiers and type), with the
+        specifiers a macro stands for (`#define DEVICE_INLINE __device__ __forceinline__`)."""
+        words = set()
+        for t in self.sources.tokens(cursor):
+            if t.extent.start.offset >= cursor.location.offset:
+                break
+            words |= self.specifier_macros.get(t.spelling, {t.spelling})
+        return words
 
     def declaration_start(self, cursor):
         tokens = self.sources.tokens(cursor)

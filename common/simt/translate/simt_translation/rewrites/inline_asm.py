@@ -193,6 +193,9 @@ def _translate_template(template, names, statement):
             continue
         if line.startswith(".reg"):
             words = line.replace(",", " ").split()
+            if len(words) > 1 and words[1] == ".pred":
+                raise _Refused(f"inline PTX '{line}': predicates are not emulated; write the "
+                               f"condition in C++")
             if len(words) < 3 or words[1][1:] not in TYPES:
                 raise _Refused(f"inline PTX '{line}': the emulator knows registers of the types "
                                f"{', '.join('.' + t for t in TYPES)}")

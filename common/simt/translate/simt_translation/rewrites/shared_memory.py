@@ -5,7 +5,7 @@ still denotes an array of the declared type."""
 
 import clang.cindex as ci
 
-from ..brackets import closing
+from ..brackets import closing, opening
 from ..cursors import T, c_string
 from ..diagnostics import error_at
 from ..sources import path_of
@@ -35,7 +35,7 @@ def _rewrite_declaration(sources, var, function, result, removed):
                  f"macro; the emulator's translation cannot rewrite it"))
         return
     edits = result.edits.of(path)
-    tokens = sources.tokens(var)
+    tokens = _alignment_in_front(sources, var, path) + sources.tokens(var)
     name_at = next((i for i, t in enumerate(tokens)
                     if t.extent.start.offset == var.location.offset), None)
     if name_at is None:
@@ -88,3 +88,18 @@ def _rewrite_declaration(sources, var, function, result, removed):
         extra = f", {alignment}" if alignment else ""
         init = f" = *::simt::detail::static_shared<{held}>({site}{extra})"
     edits.wrap(var.extent.end.offset, var.extent.end.offset, init, "", outer=-1)
+
+
+def _alignment_in_front(sources, var, path):
+    """The tokens of an `alignas(N)` or `__align__(N)` written before the declaration's extent
+    (clang starts it after them: `alignas(8) __shared__ int counter;`), or none."""
+    start = var.extent.start.offset
+    before = [t for t in sources.tokens_between(path, max(0, start - 256), start)
+              if t.extent.end.offset <= start]
+    if not before or before[-1].spelling != ")":
+        return []
+    open_at = opening(before, len(before) - 1)
+    if open_at is None or open_at == 0 or before[open_at - 1].spelling not in ("alignas",
+                                                                              "__align__"):
+        return []
+    return before[open_at - 1:]

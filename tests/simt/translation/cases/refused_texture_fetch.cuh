@@ -1,0 +1,4 @@
+// Textures are not emulated: the parse names the function, and says so.
+__global__ void Kernel(cudaTextureObject_t texture, float* out) {
+  out[threadIdx.x] = tex1Dfetch<float>(texture, threadIdx.x);
+}

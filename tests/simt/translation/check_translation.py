@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Expected-output tests of simt-translate: each case is a kernel file `cases/<construct>.cuh`
+beside `cases/<construct>.expected`, the translation it must produce (the generated header and
+source) or the error lines it must stop with. Paths are written relative to the case's folder.
+
+    check_translation.py --translator T --simt-include I --work W [--compiler CXX] CASE.cuh...
+    check_translation.py ... --update CASE.cuh...   (writes the .expected files: review the diff)
+
+A case fails when the output differs (the diff is printed), when the translator writes anything
+that is not a `file:line:col: error:` line or reports an internal error, and, for a translation,
+when its source or a C++ file that includes its header does not compile without warnings."""
+
+import argparse
+import difflib
+import os
+import re
+import subprocess
+import sys
+
+ERROR_LINE = re.compile(r"^[^\s:][^:]*:\d+:\d+: error: .+$")
+ANCHOR = "simt_kernels_case"
+
+
+def translate(args, case, work):
+    stem = os.path.splitext(os.path.basename(case))[0]
+    header = os.path.join(work, f"{stem}.emulated.hpp")
+    source = os.path.join(work, f"{stem}.emulated.cpp")
+    for stale in (header, source):
+        if os.path.exists(stale):
+            os.remove(stale)
+    run = subprocess.run([args.python, "-B", args.translator, case, "--header", header,
+                          "--source", source, "--simt-include", args.simt_include,
+                          "--anchor", ANCHOR], capture_output=True, text=True)
+    return run, header, source
+
+
+def normalised(text, case, work):
+    folder = os.path.dirname(os.path.abspath(case)) + os.sep
+    return text.replace(os.path.abspath(work) + os.sep, "").replace(folder, "")
+
+
+def view(run, header, source, case, work):
+    """What the case's .expected holds: the errors, or the header and the source."""
+    if run.returncode != 0:
+        return normalised(run.stderr, case, work)
+    parts = []
+    for path in (header, source):
+        with open(path, encoding="utf-8") as f:
+            parts.append(f"//// {os.path.basename(path)}\n" + normalised(f.read(), case, work))
+    return "".join(parts)
+
+
+def problems_with_messages(run):
+    """What is wrong with what the translator printed, beyond a difference from the expected."""
+    found = []
+    for line in run.stderr.splitlines():
+        if not ERROR_LINE.match(line):
+            found.append(f"not a file:line:col: error: line: {line}")
+        elif "internal error" in line:
+            found.append(f"an internal error: {line}")
+    if run.returncode not in (0, 1):
+        found.append(f"exit code {run.returncode}")
+    if run.returncode == 1 and not run.stderr.strip():
+        found.append("failed without saying why")
+    return found
+
+
+def compile_problems(args, header, source, work):
+    """The translation must compile cleanly: its source, and a C++ file including its header."""
+    user = os.path.join(work, os.path.basename(header) + ".user.cpp")
+    with open(user, "w", encoding="utf-8") as f:
+        f.write(f'#include "{os.path.basename(header)}"\n')
+    found = []
+    for unit in (source, user):
+        command = [args.compiler, "-std=c++20", "-fsyntax-only", "-Wall", "-Wextra", "-Werror",
+                   "-I" + args.simt_include, "-I" + work, unit]
+        run = subprocess.run(command, capture_output=True, text=True)
+        if run.returncode != 0:
+            found.append(f"{os.path.basename(unit)} does not compile:\n{run.stderr}")
+    return found
+
+
+def check(args, case):
+    expected_path = os.path.splitext(case)[0] + ".expected"
+    work = os.path.join(args.work, os.path.splitext(os.path.basename(case))[0])
+    os.makedirs(work, exist_ok=True)
+    run, header, source = translate(args, case, work)
+    actual = view(run, header, source, case, work)
+    failures = problems_with_messages(run)
+    if args.update:
+        with open(expected_path, "w", encoding="utf-8") as f:
+            f.write(actual)
+    else:
+        try:
+            with open(expected_path, encoding="utf-8") as f:
+                expected = f.read()
+        except FileNotFoundError:
+            expected = ""
+            failures.append(f"no {os.path.basename(expected_path)} (write it with --update)")
+        if actual != expected:
+            diff = difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
+                                        os.path.basename(expected_path), "translation")
+            failures.append("the translation differs from the expected one:\n" + "".join(diff))
+    if run.returncode == 0 and args.compiler:
+        failures.extend(compile_problems(args, header, source, work))
+    return failures
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("cases", nargs="+")
+    parser.add_argument("--translator", required=True)
+    parser.add_argument("--simt-include", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--python", default=sys.executable)
+    parser.add_argument("--compiler", help="C++ compiler that checks the translations compile")
+    parser.add_argument("--update", action="store_true", help="write the .expected files")
+    args = parser.parse_args()
+    failed = 0
+    for case in args.cases:
+        failures = check(args, os.path.abspath(case))
+        name = os.path.basename(case)
+        if failures:
+            failed += 1
+            print(f"FAILED {name}")
+            for f in failures:
+                print("  " + f.replace("\n", "\n  "))
+        else:
+            print(f"ok     {name}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""No internal error escapes simt-translate: it runs over every CUDA file of the repository (the
+chapters' kernels and launch files, the tests', the tools', the expected-output cases) and over
+mutants of the kernel files (a token dropped, two lines swapped, a line deleted, a barrier
+duplicated), and fails on anything it prints that is not a `file:line:col: error:` line, on an
+internal error, and on a translation of a mutant that does not compile.
+
+    translate_everything.py --translator T --simt-include I --root REPO --work W \
+        [--mutants N] [--seed S] [--compiler CXX] [--jobs J]
+"""
+
+import argparse
+import concurrent.futures
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+
+ERROR_LINE = re.compile(r"^[^\s:][^:]*:\d+:\d+: error: .+$")
+SYNC_WORDS = ("__syncthreads", ".sync(", "__syncwarp", "__shfl", "cg::sync", "arrive_and_wait")
+
+
+def cuda_files(root):
+    found = []
+    for folder in ("chapters", "tests", "tools"):
+        for directory, _, names in os.walk(os.path.join(root, folder)):
+            found += [os.path.join(directory, n) for n in names if n.endswith((".cu", ".cuh"))]
+    return sorted(found)
+
+
+def translate(args, path, out):
+    os.makedirs(out, exist_ok=True)
+    stem = os.path.splitext(os.path.basename(path))[0]
+    header, source = os.path.join(out, stem + ".hpp"), os.path.join(out, stem + ".cpp")
+    run = subprocess.run(
+        [args.python, "-B", args.translator, path, "--header", header, "--source", source,
+         "--simt-include", args.simt_include, "--include-dir", args.root,
+         "--include-dir", os.path.dirname(path)],
+        capture_output=True, text=True, errors="replace")
+    problems = []
+    for line in run.stderr.splitlines():
+        if not ERROR_LINE.match(line):
+            problems.append(f"not a file:line:col: error: line: {line}")
+        elif "internal error" in line:
+            problems.append(f"internal error: {line}")
+    if run.returncode not in (0, 1):
+        problems.append(f"exit code {run.returncode}")
+    if run.returncode == 1 and not run.stderr.strip():
+        problems.append("failed without saying why")
+    return run.returncode == 0, source, problems
+
+
+def compiles(args, source, kernel_file):
+    run = subprocess.run([args.compiler, "-std=c++20", "-fsyntax-only", "-w",
+                          "-I" + args.simt_include, "-I" + os.path.dirname(kernel_file), source],
+                         capture_output=True, text=True, errors="replace")
+    return [] if run.returncode == 0 else [f"its translation does not compile:\n{run.stderr}"]
+
+
+def mutate(text, rng):
+    """One mutation of a kernel file's text, and what it was."""
+    lines = text.split("\n")
+    code = [i for i, line in enumerate(lines) if line.strip() and
+            not line.lstrip().startswith(("//", "#"))]
+    if len(code) < 2:
+        return None, None
+    choice = rng.randrange(4)
+    i = rng.choice(code)
+    if choice == 0:
+        words = re.findall(r"\w+|[^\w\s]", lines[i])
+        if not words:
+            return None, None
+        k = rng.randrange(len(words))
+        dropped = words[k]
+        lines[i] = " ".join(words[:k] + words[k + 1:])
+        what = f"dropped '{dropped}' on line {i + 1}"
+    elif choice == 1:
+        j = code[(code.index(i) + 1) % len(code)]
+        lines[i], lines[j] = lines[j], lines[i]
+        what = f"swapped lines {i + 1} and {j + 1}"
+    elif choice == 2:
+        del lines[i]
+        what = f"deleted line {i + 1}"
+    else:
+        syncs = [k for k in code if any(w in lines[k] for w in SYNC_WORDS)]
+        k = rng.choice(syncs) if syncs else i
+        lines.insert(k, lines[k])
+        what = f"duplicated line {k + 1}"
+    return "\n".join(lines), what
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--translator", required=True)
+    parser.add_argument("--simt-include", required=True)
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--python", default=sys.executable)
+    parser.add_argument("--compiler", help="compile the translations of accepted mutants")
+    parser.add_argument("--mutants", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    args = parser.parse_args()
+    args.root = os.path.abspath(args.root)
+    if os.path.exists(args.work):
+        shutil.rmtree(args.work)
+
+    files = cuda_files(args.root)
+    jobs = [(path, os.path.join(args.work, "files", str(n)), None) for n, path in
+            enumerate(files)]
+    # Mutants live beside copies of their file's folder, so that its own headers are found.
+    rng = random.Random(args.seed)
+    kernels = [f for f in files if f.endswith(".cuh")]
+    copies = {}
+    for n in range(args.mutants):
+        original = rng.choice(kernels)
+        folder = os.path.dirname(original)
+        if folder not in copies:
+            copies[folder] = os.path.join(args.work, "copies", str(len(copies)))
+            shutil.copytree(folder, copies[folder])
+        with open(original, encoding="utf-8") as f:
+            text, what = mutate(f.read(), rng)
+        if text is None:
+            continue
+        stem = os.path.splitext(os.path.basename(original))[0]
+        mutant = os.path.join(copies[folder], f"{stem}__mutant{n}.cuh")
+        with open(mutant, "w", encoding="utf-8") as f:
+            f.write(text)
+        jobs.append((mutant, os.path.join(args.work, "mutants", str(n)),
+                     f"{os.path.relpath(original, args.root)}, {what}"))
+
+    def run(job):
+        path, out, what = job
+        accepted, source, problems = translate(args, path, out)
+        if accepted and what is not None and args.compiler:
+            problems += compiles(args, source, path)
+        return job, accepted, problems
+
+    failures = 0
+    counts = {"files": 0, "mutants": 0, "accepted": 0, "refused": 0}
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for (path, _, what), accepted, problems in pool.map(run, jobs):
+            counts["mutants" if what else "files"] += 1
+            if what:
+                counts["accepted" if accepted else "refused"] += 1
+            if problems:
+                failures += 1
+                print(f"FAILED {os.path.relpath(path, args.work if what else args.root)}"
+                      + (f" ({what})" if what else ""))
+                for p in problems:
+                    print("  " + p.replace("\n", "\n  "))
+    print(f"{counts['files']} files of the repository and {counts['mutants']} mutants "
+          f"({counts['accepted']} translated, {counts['refused']} refused with file:line:col "
+          f"errors): {failures} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
