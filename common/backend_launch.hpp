@@ -1,14 +1,15 @@
 #pragma once
 /// @file
 /// @brief Running one kernel on either backend from a launch library (a `.cu` file): arrays
-/// that live in host memory for the emulator or in device memory for the GPU, and one launch
-/// call for both.
+/// that live in host memory for the emulator or in device memory for the GPU, one launch call
+/// for both, and copies to and from a kernel file's `__device__` and `__constant__` variables.
 
 #include "common/backend.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
 
 #include <simt/launch.hpp>
+#include <simt/symbols.hpp>
 
 #include <optional>
 #include <span>
@@ -59,6 +60,29 @@ void launch_on(Backend backend, dim3 grid, dim3 block, std::size_t shared,
   kernel<<<grid, block, shared>>>(args...);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+/// @brief `cudaMemcpyToSymbol(symbol, source, bytes, offset)` on the GPU (checked), or the same
+/// copy into the emulator's copy of the variable (which throws simt::SymbolError where CUDA
+/// returns an error). `symbol` is the kernel file's variable, as the calling CUDA source sees it.
+template <class T>
+void copy_to_symbol(Backend backend, const T& symbol, const void* source, std::size_t bytes,
+                    std::size_t offset = 0) {
+  if (backend == Backend::emulator)
+    simt::memcpy_to_symbol(symbol, source, bytes, offset);
+  else
+    CUDA_CHECK(cudaMemcpyToSymbol(symbol, source, bytes, offset));
+}
+
+/// @brief `cudaMemcpyFromSymbol(destination, symbol, bytes, offset)` on the GPU (checked), or
+/// the same copy from the emulator's copy of the variable.
+template <class T>
+void copy_from_symbol(Backend backend, void* destination, const T& symbol, std::size_t bytes,
+                      std::size_t offset = 0) {
+  if (backend == Backend::emulator)
+    simt::memcpy_from_symbol(destination, symbol, bytes, offset);
+  else
+    CUDA_CHECK(cudaMemcpyFromSymbol(destination, symbol, bytes, offset));
 }
 
 }  // namespace tutorial

@@ -25,7 +25,7 @@ void __real___cudaRegisterVar(void** module, char* host_variable, char* device_a
 void __wrap___cudaRegisterFunction(void** module, const char* host_function, char* device_function,
                                    const char* device_name, int thread_limit, void* tid, void* bid,
                                    void* block_dim, void* grid_dim, int* warp_size) {
-  simt::detail::note_cuda_name(host_function, device_function);
+  simt::detail::note_cuda_name(host_function, device_function, module);
   __real___cudaRegisterFunction(module, host_function, device_function, device_name, thread_limit,
                                 tid, bid, block_dim, grid_dim, warp_size);
 }
@@ -33,7 +33,7 @@ void __wrap___cudaRegisterFunction(void** module, const char* host_function, cha
 void __wrap___cudaRegisterVar(void** module, char* host_variable, char* device_address,
                               const char* device_name, int external, std::size_t size, int constant,
                               int global) {
-  simt::detail::note_cuda_name(host_variable, device_name);
+  simt::detail::note_cuda_name(host_variable, device_name, module);
   __real___cudaRegisterVar(module, host_variable, device_address, device_name, external, size,
                            constant, global);
 }

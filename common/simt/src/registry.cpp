@@ -8,9 +8,11 @@
 #include <cxxabi.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace simt::detail {
@@ -38,15 +40,44 @@ std::string readable(const char* name) {
                                               std::free);
   return status == 0 && text ? std::string(text.get()) : std::string(name);
 }
-/// @brief The index of the one entry whose key is `key`, -1 for none, -2 for several.
-long only_match(const std::vector<std::string>& keys, const std::string& key) {
-  long found = -1;
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    if (keys[i] != key) continue;
-    if (found != -1) return -2;
-    found = static_cast<long>(i);
+/// @brief How many of `file`'s registered names are in `module`.
+std::size_t shared_names(const Registry& r, const char* file,
+                         const std::unordered_set<std::string>& module) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < r.kernels.size(); ++i)
+    n += std::strcmp(r.kernels[i].file, file) == 0 && module.contains(r.kernel_keys[i]);
+  for (std::size_t i = 0; i < r.symbols.size(); ++i)
+    n += std::strcmp(r.symbols[i].file, file) == 0 && module.contains(r.symbol_keys[i]);
+  return n;
+}
+/// @brief The entry (an index into `keys`) for what nvcc registered at `host` under `key`: -1
+/// for none, -2 when several kernel files register it and the names registered with it do not
+/// tell which. Two CUDA sources may each define a variable or static kernel of one name (each is
+/// a device program of its own): the kernel file whose names the same source registered is the
+/// one.
+template <class Entry>
+long entry_for(const Registry& r, const std::vector<Entry>& entries,
+               const std::vector<std::string>& keys, const std::string& key, const void* host) {
+  std::vector<std::size_t> candidates;
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    if (keys[i] == key) candidates.push_back(i);
+  if (candidates.size() <= 1) return candidates.empty() ? -1 : static_cast<long>(candidates[0]);
+  const auto names = cuda_module_keys(host);
+  const std::unordered_set<std::string> module(names.begin(), names.end());
+  long best = -2;
+  std::size_t best_score = 0;
+  bool tie = false;
+  for (const std::size_t c : candidates) {
+    const std::size_t score = shared_names(r, entries[c].file, module);
+    if (score > best_score) {
+      best = static_cast<long>(c);
+      best_score = score;
+      tie = false;
+    } else if (score == best_score) {
+      tie = true;
+    }
   }
-  return found;
+  return tie ? -2 : best;
 }
 }  // namespace
 
@@ -92,11 +123,12 @@ const KernelEntry* find_kernel(const void* kernel) {
     if (e.twin == kernel) return &e;
   const char* device = cuda_device_name(kernel);
   if (device == nullptr) return nullptr;
-  const long i = only_match(r.kernel_keys, registry_key(device));
+  const long i = entry_for(r, r.kernels, r.kernel_keys, registry_key(device), kernel);
   if (i == -2)
     throw LaunchError("kernel " + readable(device) +
-                      " is defined by more than one kernel file translated for the emulator "
-                      "(each registers its own twin); give the kernels different names");
+                      " is defined by more than one kernel file translated for the emulator, "
+                      "and the emulator cannot tell which one this CUDA source compiled; give "
+                      "the kernels different names");
   return i < 0 ? nullptr : &r.kernels[static_cast<std::size_t>(i)];
 }
 
@@ -108,7 +140,7 @@ const SymbolEntry* find_symbol(const void* symbol) {
     if (e.twin == symbol) return &e;
   const char* device = cuda_device_name(symbol);
   if (device == nullptr) return nullptr;
-  const long i = only_match(r.symbol_keys, registry_key(device));
+  const long i = entry_for(r, r.symbols, r.symbol_keys, registry_key(device), symbol);
   return i < 0 ? nullptr : &r.symbols[static_cast<std::size_t>(i)];
 }
 

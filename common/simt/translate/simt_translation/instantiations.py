@@ -1,6 +1,7 @@
-"""Explicit instantiations of kernel templates in the user's files
-(`template __global__ void Reduce<256>(const float*, float*);`): each is registered with the
-emulator, and compiled once, in the generated source."""
+"""Explicit instantiations of function templates in the user's files
+(`template __global__ void Reduce<256>(const float*, float*);`): each is compiled once, in the
+generated source (`extern` in the header); a kernel's is registered with the emulator, and one
+of a function that waits gets the return type its template gets (a Task)."""
 
 from dataclasses import dataclass
 
@@ -10,18 +11,20 @@ from .cursors import K, kind_of
 
 @dataclass
 class Instantiation:
-    template: object  # the kernel template's cursor
+    template: object  # the function template's cursor
     arguments: str  # the template arguments, as written
     parameters: str  # the parameter list, as written
     path: str  # where the directive is
     offset: int  # where its `template` keyword is
+    tokens: list  # the directive's tokens, from `template` to the name
+    is_kernel: bool
 
 
 def find(unit, analysis):
     templates = {}
-    for k in analysis.kernels:
-        if kind_of(k) == K.FUNCTION_TEMPLATE:
-            templates.setdefault(k.spelling, k)
+    for f in analysis.functions.values():
+        if kind_of(f.cursor) == K.FUNCTION_TEMPLATE:
+            templates.setdefault(f.name, f)
     found = []
     if not templates:
         return found
@@ -45,7 +48,9 @@ def find(unit, analysis):
                     break
                 arguments = text[words[w + 2].extent.start.offset:words[a].extent.start.offset]
                 parameters = text[words[a + 1].extent.start.offset:words[-1].extent.end.offset]
-                found.append(Instantiation(templates[word.spelling], arguments.strip(),
-                                           parameters.strip(), path, t.extent.start.offset))
+                function = templates[word.spelling]
+                found.append(Instantiation(function.cursor, arguments.strip(),
+                                           parameters.strip(), path, t.extent.start.offset,
+                                           tokens[i:i + 2 + w], function.is_kernel))
                 break
     return found

@@ -97,17 +97,18 @@ def write(unit, header_body, source_body, kernels, symbols, names, header, sourc
                 "// simt::launch(config, Kernel, ...) and simt::memcpy_to_symbol(variable, ...)",
                 "// in a CUDA source of the program reach the emulator's copy.",
                 "#include <simt/detail/registry.hpp>", "#include <simt/launch.hpp>",
-                "#include <type_traits>", f"namespace {namespace} {{", "namespace {"]
+                "#include <type_traits>", f"namespace {namespace} {{", "namespace {",
+                f"constexpr const char* {anchor}_kernel_file = {c_string(input_path)};"]
     for n, k in enumerate(kernels):
         epilogue += [f"const ::simt::detail::KernelRegistration {anchor}_kernel_{n}{{{{",
                      f"    {c_string(k.device_name)}, reinterpret_cast<const void*>({k.twin}),",
                      f"    {c_string(k.name)}, {k.cluster_dims}, "
-                     f"&::simt::detail::launch_twin<{k.twin}>}}}};"]
+                     f"&::simt::detail::launch_twin<{k.twin}>, {anchor}_kernel_file}}}};"]
     for n, v in enumerate(symbols):
         epilogue += [f"const ::simt::detail::SymbolRegistration {anchor}_symbol_{n}{{{{",
                      f"    {c_string(v.device_name)}, "
                      f"::simt::detail::symbol_address_of({v.variable}),",
-                     f"    sizeof({v.variable}), {c_string(v.name)}}}}};"]
+                     f"    sizeof({v.variable}), {c_string(v.name)}, {anchor}_kernel_file}}}};"]
     epilogue += ["}  // namespace", f"}}  // namespace {namespace}",
                  "// Referenced by the targets that link this code, so the linker keeps it.",
                  f'extern "C" const char {anchor} = 0;']

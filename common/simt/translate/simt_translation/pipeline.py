@@ -18,12 +18,12 @@ def translate(options, outputs, progress):
     unit = parse_unit(options)
     analysis = analysis_pass.analyse(unit, progress)
     directive_edits, once = directives.rewrite(unit, progress)
+    instantiations = instantiations_pass.find(unit, analysis)
     passes = [directive_edits,
-              suspension.rewrite(unit, analysis, progress),
+              suspension.rewrite(unit, analysis, instantiations, progress),
               shared_memory.rewrite(unit, analysis, progress),
               access_checks.rewrite(unit, analysis, progress),
               inline_asm.rewrite(unit, analysis, progress)]
-    instantiations = instantiations_pass.find(unit, analysis)
     split = header_split.rewrite(unit, analysis, instantiations, progress)
     passes.append(split)
     errors = list(analysis.errors)

@@ -45,6 +45,7 @@ def kernels(unit, analysis, instantiations, namespace):
         if len(overloads[name]) > 1:
             twin = f"static_cast<std::add_pointer_t<{k.type.spelling}>>({twin})"
         result.append(KernelRegistration(device_name(k), twin, name, cluster_dims(unit, k)))
+    instantiations = [i for i in instantiations if i.is_kernel]
     for i, specialization in zip(instantiations, specializations(unit, instantiations)):
         if specialization is None:
             continue

@@ -65,6 +65,16 @@ struct NarrowFormat {
     return negative ? -magnitude : magnitude;
   }
 
+  /// @brief The value of `bits` as a float: exact; bfloat16 is the top half of a float, bit for
+  /// bit (a NaN keeps its bits, as the GPU's move does), a half NaN becomes a quiet float NaN
+  /// with its payload.
+  static float to_float(std::uint16_t bits) {
+    if constexpr (E == 8)
+      return std::bit_cast<float>(static_cast<std::uint32_t>(bits) << 16);
+    else
+      return static_cast<float>(to_double(bits));
+  }
+
   /// @brief `x` rounded to this format in `mode`; NaN gives the canonical NaN.
   static std::uint16_t from(long double x, Rounding mode) {
     if (std::isnan(x)) return canonical_nan;
@@ -104,11 +114,6 @@ struct NarrowFormat {
     if (n < (1u << M)) return static_cast<std::uint16_t>(sign | n);  // subnormal (or zero)
     return static_cast<std::uint16_t>(sign | (static_cast<unsigned>(exponent + bias) << M) |
                                       (n & fraction_mask));
-  }
-
-  /// @brief `x`, known exactly or rounded to odd in double, rounded to this format.
-  static std::uint16_t from_odd(double x, Rounding mode = Rounding::nearest_even) {
-    return from(x, mode);
   }
 };
 

@@ -508,11 +508,11 @@ SIMT_PAIR_MATH(h2tanh, htanh)
 /// @brief The halves of a pair as floats, and a pair with its halves swapped.
 template <simt::detail::NarrowPair P>
 float __low2float(P a) {
-  return static_cast<float>(simt::detail::value_of(a.x));
+  return P::simt_element::simt_format::to_float(a.x.__x);
 }
 template <simt::detail::NarrowPair P>
 float __high2float(P a) {
-  return static_cast<float>(simt::detail::value_of(a.y));
+  return P::simt_element::simt_format::to_float(a.y.__x);
 }
 template <simt::detail::NarrowPair P>
 P __lowhigh2highlow(P a) {
@@ -634,27 +634,27 @@ atomicAdd(T* address, std::type_identity_t<T> value) {
 
 /// Conversions from float and double (four modes), to float, and the bit casts: `__float2half`,
 /// `__float2half_rz`, `__half2float`, `__half_as_ushort`, `__ushort_as_half`, ...
-#define SIMT_NARROW_FLOAT_CONVERSIONS(name, Type)                                                 \
-  inline Type __float2##name(float f) { return simt::detail::narrow_of<Type>(f); }                \
-  inline Type __float2##name##_rn(float f) { return simt::detail::narrow_of<Type>(f); }           \
-  inline Type __float2##name##_rz(float f) {                                                      \
-    return simt::detail::narrow_of<Type>(f, simt::detail::Rounding::toward_zero);                 \
-  }                                                                                               \
-  inline Type __float2##name##_rd(float f) {                                                      \
-    return simt::detail::narrow_of<Type>(f, simt::detail::Rounding::down);                        \
-  }                                                                                               \
-  inline Type __float2##name##_ru(float f) {                                                      \
-    return simt::detail::narrow_of<Type>(f, simt::detail::Rounding::up);                          \
-  }                                                                                               \
-  inline Type __double2##name(double d) { return simt::detail::narrow_of<Type>(d); }              \
-  inline float __##name##2float(Type h) { return static_cast<float>(simt::detail::value_of(h)); } \
-  inline short __##name##_as_short(Type h) { return static_cast<short>(h.__x); }                  \
-  inline unsigned short __##name##_as_ushort(Type h) { return h.__x; }                            \
-  inline Type __short_as_##name(short s) {                                                        \
-    return simt::detail::narrow_from_bits<Type>(static_cast<std::uint16_t>(s));                   \
-  }                                                                                               \
-  inline Type __ushort_as_##name(unsigned short s) {                                              \
-    return simt::detail::narrow_from_bits<Type>(s);                                               \
+#define SIMT_NARROW_FLOAT_CONVERSIONS(name, Type)                                       \
+  inline Type __float2##name(float f) { return simt::detail::narrow_of<Type>(f); }      \
+  inline Type __float2##name##_rn(float f) { return simt::detail::narrow_of<Type>(f); } \
+  inline Type __float2##name##_rz(float f) {                                            \
+    return simt::detail::narrow_of<Type>(f, simt::detail::Rounding::toward_zero);       \
+  }                                                                                     \
+  inline Type __float2##name##_rd(float f) {                                            \
+    return simt::detail::narrow_of<Type>(f, simt::detail::Rounding::down);              \
+  }                                                                                     \
+  inline Type __float2##name##_ru(float f) {                                            \
+    return simt::detail::narrow_of<Type>(f, simt::detail::Rounding::up);                \
+  }                                                                                     \
+  inline Type __double2##name(double d) { return simt::detail::narrow_of<Type>(d); }    \
+  inline float __##name##2float(Type h) { return Type::simt_format::to_float(h.__x); }  \
+  inline short __##name##_as_short(Type h) { return static_cast<short>(h.__x); }        \
+  inline unsigned short __##name##_as_ushort(Type h) { return h.__x; }                  \
+  inline Type __short_as_##name(short s) {                                              \
+    return simt::detail::narrow_from_bits<Type>(static_cast<std::uint16_t>(s));         \
+  }                                                                                     \
+  inline Type __ushort_as_##name(unsigned short s) {                                    \
+    return simt::detail::narrow_from_bits<Type>(s);                                     \
   }
 
 /// The pair functions whose names carry the type's (`__halves2half2`, `__low2bfloat16`, ...).

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace simt {
 struct LaunchConfig;
@@ -29,6 +30,7 @@ struct KernelEntry {
   /// Launches the twin with the arguments at `arguments[i]` (objects of the kernel's parameter
   /// types, as a CUDA launch passes them).
   void (*launch)(const LaunchConfig& config, void* const* arguments) = nullptr;
+  const char* file = "";  ///< The kernel file it was translated from.
 };
 
 /// @ingroup simt
@@ -38,6 +40,7 @@ struct SymbolEntry {
   void* twin = nullptr;          ///< The emulator's variable.
   std::size_t bytes = 0;         ///< Its size.
   const char* name = "";         ///< As written, e.g. `ns::coefficients`.
+  const char* file = "";         ///< The kernel file it was translated from.
 };
 
 /// @brief Adds a kernel to the registry (the generated code holds one per kernel).
@@ -55,11 +58,16 @@ const KernelEntry* find_kernel(const void* kernel);
 /// @brief The entry of `symbol`: a registered variable itself, or the host shadow of one nvcc
 /// compiled (found by its device name); null if there is none.
 const SymbolEntry* find_symbol(const void* symbol);
-/// @brief Notes the device name nvcc's code registers for a host function or shadow variable.
-void note_cuda_name(const void* host, const char* device);
+/// @brief Notes the device name nvcc's code registers for a host function or shadow variable,
+/// and the module (the CUDA translation unit's device program) it belongs to.
+void note_cuda_name(const void* host, const char* device, const void* module);
 /// @brief The device name nvcc's runtime registered for a host function or shadow variable, or
 /// null (a program without nvcc's code, or linked without simt_add_kernels()'s options).
 const char* cuda_device_name(const void* host);
+/// @brief The device names (registry keys) of everything registered in the same module as
+/// `host`: what tells apart two kernel files that define a variable of the same name (each CUDA
+/// translation unit is a device program of its own).
+std::vector<std::string> cuda_module_keys(const void* host);
 
 /// @brief A device name without its anonymous namespaces, which nvcc and the host compilers
 /// name differently (`_ZN12_GLOBAL__N_11KEv` and `_ZN34_GLOBAL__N__..._k_cu_...1KEv` are both

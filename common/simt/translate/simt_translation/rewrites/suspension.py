@@ -4,6 +4,8 @@ written at; functions that can suspend become coroutines (a `__device__` functio
 becomes `co_return`. What cannot be a coroutine (a lambda, a constructor, a function called
 through a pointer) is refused."""
 
+import os
+
 import clang.cindex as ci
 
 from ..brackets import closing, opening
@@ -21,9 +23,16 @@ ATTRIBUTE_WORDS = {"__attribute__", "__launch_bounds__", "__align__", "alignas",
                    "__cluster_dims__", "__declspec"}
 
 
-def rewrite(unit, analysis, progress):
+def rewrite(unit, analysis, instantiations, progress):
     result = Rewrite()
-    _Suspension(unit, analysis, result, progress).run()
+    suspension = _Suspension(unit, analysis, result, progress)
+    suspension.run()
+    for i in instantiations:
+        # `template __device__ float Sum<256>(float*);` of a template that waits: its return type
+        # is a Task, as the template's.
+        function = next((f for f in analysis.functions.values() if f.cursor == i.template), None)
+        if function is not None and function.suspends and not function.is_kernel:
+            suspension.rewrite_written_return_type(i.tokens, len(i.tokens) - 1, i.tokens[0])
     return result
 
 
@@ -84,12 +93,19 @@ class _Suspension:
             self.error(declaration, "cannot find the return type of this function that waits at "
                                     "a barrier (is its declaration written by a macro?)")
             return
+        self.rewrite_written_return_type(tokens, name_at, declaration)
+
+    def rewrite_written_return_type(self, tokens, name_at, where):
+        """The return type written before tokens[name_at] becomes a Task of it."""
+        declaration = where
         i = 0
         while i < name_at:
             s = tokens[i].spelling
             if s == "template" and i + 1 < name_at and tokens[i + 1].spelling == "<":
                 end = closing(tokens, i + 1, name_at)
                 i = name_at if end is None else end + 1
+            elif s == "template":  # an explicit instantiation
+                i += 1
             elif s in FORBIDDEN_FOR_COROUTINES:
                 self.error(tokens[i].location, f"a {s} function cannot wait at a barrier on the "
                                                f"emulator (it must be a coroutine there)")
@@ -123,9 +139,10 @@ class _Suspension:
                                            "type written out on the emulator (not auto)")
             return
         start, stop = tokens[i].extent.start.offset, tokens[end - 1].extent.end.offset
-        text = self.sources.text(path_of(declaration))[start:stop]
+        path = os.path.abspath(tokens[i].location.file.name)
+        text = self.sources.text(path)[start:stop]
         new = "::simt::Task<>" if words == ["void"] else f"::simt::Task<{text}>"
-        self.edits_for(declaration).replace(start, stop, new)
+        self.result.edits.of(path).replace(start, stop, new)
 
     def rewrite_return(self, statement):
         tokens = self.sources.tokens(statement)

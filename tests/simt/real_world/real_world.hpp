@@ -1,0 +1,38 @@
+#pragma once
+// Kernel files in the style of the public sample collections (transpose, convolution with a
+// __constant__ filter, template reduction, single-pass sum, half-precision axpy), built
+// unchanged for the GPU and the emulator, from two launch sources (real_world.cu, reduction.cu).
+
+#include "common/backend.hpp"
+
+#include <span>
+#include <vector>
+
+namespace real_world {
+
+using tutorial::Backend;
+
+/// The transpose of a height x width matrix (both multiples of 32).
+[[nodiscard]] std::vector<float> transpose(Backend backend, std::span<const float> in, int width,
+                                           int height);
+/// The rows of an image convolved with a 17-tap filter (imageW a multiple of 128, imageH of 4).
+[[nodiscard]] std::vector<float> convolve_rows(Backend backend, std::span<const float> image,
+                                               std::span<const float> filter, int width,
+                                               int height);
+/// The sum of v * v over each 32 consecutive values.
+[[nodiscard]] std::vector<float> warp_energies(Backend backend, std::span<const float> in);
+/// Per-block sums of a grid-stride reduction: float with 256 threads (real_world.cu), int with
+/// 128 (reduction.cu).
+[[nodiscard]] std::vector<float> block_sums(Backend backend, std::span<const float> in,
+                                            unsigned blocks);
+[[nodiscard]] std::vector<int> block_sums(Backend backend, std::span<const int> in,
+                                          unsigned blocks);
+/// The sum of `in`, in one pass, `runs` times (the retirement counter resets itself).
+[[nodiscard]] std::vector<float> single_pass_sums(Backend backend, std::span<const float> in,
+                                                  unsigned blocks, int runs);
+/// a * x + y on halves (given as their bits), in pairs.
+[[nodiscard]] std::vector<unsigned short> haxpy(Backend backend, float a,
+                                                std::span<const unsigned short> x,
+                                                std::span<const unsigned short> y);
+
+}  // namespace real_world
