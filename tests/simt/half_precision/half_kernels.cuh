@@ -4,6 +4,8 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include <type_traits>
+
 #include "half_functions.hpp"
 
 namespace hf = half_functions;
@@ -85,6 +87,17 @@ __global__ void FromIntegers(const long long* values, unsigned short* out, int n
       __bfloat16_as_ushort(__ull2bfloat16_ru(static_cast<unsigned long long>(v)));
 }
 
+// The bits of a half or bfloat16, and back: the bit casts of cuda_fp16.h and cuda_bf16.h.
+__device__ inline unsigned short BitsOf(__half h) { return __half_as_ushort(h); }
+__device__ inline unsigned short BitsOf(__nv_bfloat16 h) { return __bfloat16_as_ushort(h); }
+template <class T>
+__device__ T OfBits(unsigned short bits) {
+  if constexpr (std::is_same_v<T, __half>)
+    return __ushort_as_half(bits);
+  else
+    return __ushort_as_bfloat16(bits);
+}
+
 // out[i * hf::arithmetic_count + f]: the bits of operation f of a[i], b[i], c[i] in type T
 // (__half or __nv_bfloat16; Pair: __half2 or __nv_bfloat162).
 template <class T, class Pair>
@@ -92,46 +105,38 @@ __global__ void Arithmetic(const unsigned short* a_bits, const unsigned short* b
                            const unsigned short* c_bits, unsigned short* out, int n) {
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (i >= n) return;
-  T a, b, c;
-  __builtin_memcpy(&a, &a_bits[i], 2);
-  __builtin_memcpy(&b, &b_bits[i], 2);
-  __builtin_memcpy(&c, &c_bits[i], 2);
-  T results[hf::arithmetic_count];
-  results[hf::add] = __hadd(a, b);
-  results[hf::sub] = __hsub(a, b);
-  results[hf::mul] = __hmul(a, b);
-  results[hf::div] = __hdiv(a, b);
-  results[hf::fma] = __hfma(a, b, c);
-  results[hf::add_sat] = __hadd_sat(a, b);
-  results[hf::sub_sat] = __hsub_sat(a, b);
-  results[hf::mul_sat] = __hmul_sat(a, b);
-  results[hf::fma_sat] = __hfma_sat(a, b, c);
-  results[hf::fma_relu] = __hfma_relu(a, b, c);
-  results[hf::min] = __hmin(a, b);
-  results[hf::max] = __hmax(a, b);
-  results[hf::min_nan] = __hmin_nan(a, b);
-  results[hf::max_nan] = __hmax_nan(a, b);
-  const unsigned short compared = static_cast<unsigned short>(
+  const T a = OfBits<T>(a_bits[i]), b = OfBits<T>(b_bits[i]), c = OfBits<T>(c_bits[i]);
+  unsigned short* r = out + static_cast<long long>(i) * hf::arithmetic_count;
+  r[hf::add] = BitsOf(__hadd(a, b));
+  r[hf::sub] = BitsOf(__hsub(a, b));
+  r[hf::mul] = BitsOf(__hmul(a, b));
+  r[hf::div] = BitsOf(__hdiv(a, b));
+  r[hf::fma] = BitsOf(__hfma(a, b, c));
+  r[hf::add_sat] = BitsOf(__hadd_sat(a, b));
+  r[hf::sub_sat] = BitsOf(__hsub_sat(a, b));
+  r[hf::mul_sat] = BitsOf(__hmul_sat(a, b));
+  r[hf::fma_sat] = BitsOf(__hfma_sat(a, b, c));
+  r[hf::fma_relu] = BitsOf(__hfma_relu(a, b, c));
+  r[hf::min] = BitsOf(__hmin(a, b));
+  r[hf::max] = BitsOf(__hmax(a, b));
+  r[hf::min_nan] = BitsOf(__hmin_nan(a, b));
+  r[hf::max_nan] = BitsOf(__hmax_nan(a, b));
+  r[hf::comparisons] = static_cast<unsigned short>(
       __heq(a, b) | __hne(a, b) << 1 | __hlt(a, b) << 2 | __hle(a, b) << 3 | __hgt(a, b) << 4 |
       __hge(a, b) << 5 | __hequ(a, b) << 6 | __hneu(a, b) << 7 | __hltu(a, b) << 8 |
       __hleu(a, b) << 9 | __hgtu(a, b) << 10 | __hgeu(a, b) << 11 | (a == b) << 12 | (a < b) << 13 |
       (a != b) << 14);
-  __builtin_memcpy(&results[hf::comparisons], &compared, 2);
-  const Pair sums = __hadd2(Pair{a, b}, Pair{c, a});
-  const Pair products = __hmul2(Pair{a, b}, Pair{c, a});
-  results[hf::pair_add_low] = sums.x;
-  results[hf::pair_mul_high] = products.y;
-  results[hf::sqrt] = hsqrt(a);
-  results[hf::rcp] = hrcp(a);
-  results[hf::rsqrt] = hrsqrt(a);
-  results[hf::exp] = hexp(a);
-  results[hf::exp2] = hexp2(a);
-  results[hf::log] = hlog(a);
-  results[hf::log2] = hlog2(a);
-  results[hf::sin] = hsin(a);
-  results[hf::cos] = hcos(a);
-  __builtin_memcpy(out + static_cast<long long>(i) * hf::arithmetic_count, results,
-                   sizeof(results));
+  r[hf::pair_add_low] = BitsOf(__hadd2(Pair{a, b}, Pair{c, a}).x);
+  r[hf::pair_mul_high] = BitsOf(__hmul2(Pair{a, b}, Pair{c, a}).y);
+  r[hf::sqrt] = BitsOf(hsqrt(a));
+  r[hf::rcp] = BitsOf(hrcp(a));
+  r[hf::rsqrt] = BitsOf(hrsqrt(a));
+  r[hf::exp] = BitsOf(hexp(a));
+  r[hf::exp2] = BitsOf(hexp2(a));
+  r[hf::log] = BitsOf(hlog(a));
+  r[hf::log2] = BitsOf(hlog2(a));
+  r[hf::sin] = BitsOf(hsin(a));
+  r[hf::cos] = BitsOf(hcos(a));
 }
 template __global__ void Arithmetic<__half, __half2>(const unsigned short*, const unsigned short*,
                                                      const unsigned short*, unsigned short*, int);

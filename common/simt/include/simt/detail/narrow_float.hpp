@@ -66,13 +66,26 @@ struct NarrowFormat {
   }
 
   /// @brief The value of `bits` as a float: exact; bfloat16 is the top half of a float, bit for
-  /// bit (a NaN keeps its bits, as the GPU's move does), a half NaN becomes a quiet float NaN
-  /// with its payload.
+  /// bit (a NaN keeps its bits, as the GPU's move does), and a half NaN becomes the canonical
+  /// float NaN 0x7fffffff, as an H100's `cvt.f32.f16` gives it.
   static float to_float(std::uint16_t bits) {
     if constexpr (E == 8)
       return std::bit_cast<float>(static_cast<std::uint32_t>(bits) << 16);
+    else if (is_nan(bits))
+      return std::bit_cast<float>(0x7fffffffu);
     else
       return static_cast<float>(to_double(bits));
+  }
+
+  /// @brief `x` rounded to nearest even, as `cvt.rn.f16.f64` and `cvt.rn.bf16.f64` do: unlike the
+  /// conversion from float, a NaN keeps its sign and the top of its payload, made quiet (as
+  /// measured on an H100).
+  static std::uint16_t from_double(double x) {
+    if (!std::isnan(x)) return from(x, Rounding::nearest_even);
+    const auto bits = std::bit_cast<std::uint64_t>(x);
+    const auto sign = static_cast<std::uint16_t>((bits >> 48) & sign_bit);
+    const auto payload = static_cast<std::uint16_t>((bits >> (52 - M)) & fraction_mask);
+    return static_cast<std::uint16_t>(sign | exponent_mask | (1u << (M - 1)) | payload);
   }
 
   /// @brief `x` rounded to this format in `mode`; NaN gives the canonical NaN.

@@ -180,9 +180,10 @@ template <simt::detail::Narrow T>
 T __hfma_relu(T a, std::type_identity_t<T> b, std::type_identity_t<T> c) {
   return simt::detail::relu(__hfma(a, b, c));
 }
-/// @brief The sign flipped (a NaN too).
+/// @brief The sign flipped; a NaN gives the canonical NaN (`neg.f16` and `neg.bf16` on an H100).
 template <simt::detail::Narrow T>
 T __hneg(T a) {
+  if (simt::detail::narrow_is_nan(a)) return simt::detail::canonical_nan<T>();
   return simt::detail::narrow_from_bits<T>(static_cast<std::uint16_t>(a.__x ^ 0x8000u));
 }
 /// @brief The sign cleared; a NaN gives the canonical NaN.
@@ -646,7 +647,9 @@ atomicAdd(T* address, std::type_identity_t<T> value) {
   inline Type __float2##name##_ru(float f) {                                            \
     return simt::detail::narrow_of<Type>(f, simt::detail::Rounding::up);                \
   }                                                                                     \
-  inline Type __double2##name(double d) { return simt::detail::narrow_of<Type>(d); }    \
+  inline Type __double2##name(double d) {                                               \
+    return simt::detail::narrow_from_bits<Type>(Type::simt_format::from_double(d));     \
+  }                                                                                     \
   inline float __##name##2float(Type h) { return Type::simt_format::to_float(h.__x); }  \
   inline short __##name##_as_short(Type h) { return static_cast<short>(h.__x); }        \
   inline unsigned short __##name##_as_ushort(Type h) { return h.__x; }                  \
