@@ -65,12 +65,7 @@ class Analysis:
 def analyse(unit, progress):
     analysis = Analysis()
     walker = _Walker(unit, analysis, progress)
-    for c in unit.tu.cursor.get_children():
-        f = c.location.file
-        if f is None or not unit.sources.is_user_file(f.name):
-            continue
-        if kind_of(c) in (K.MACRO_INSTANTIATION, K.MACRO_DEFINITION, K.INCLUSION_DIRECTIVE):
-            continue
+    for c in unit.user_declarations:
         walker.walk(c, [], None)
     _resolve_suspension(analysis)
     analysis.errors.extend(_ambiguous_calls(analysis))

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import clang.cindex as ci
 
-from .cursors import FUNCTION_KINDS, K, annotations, kind_of
+from .cursors import FUNCTION_KINDS, RECORD_KINDS, K, annotations, kind_of
 from .diagnostics import Diagnostic, TranslationFailed
 from .sources import SourceFiles, path_of
 
@@ -40,6 +40,7 @@ class ParsedUnit:
     cluster_dims: list  # (path, start, end) of each __cluster_dims__(...) written in user files
     primitive_names: set  # names of the emulator's suspension points
     specifier_macros: dict  # user macros that stand for specifiers -> the specifiers
+    user_declarations: list  # the top-level cursors of user files, but directives and macros
 
 
 # Names of CUDA the emulator does not provide, by prefix, with what to say about them.
@@ -86,11 +87,13 @@ def clang_arguments(options):
     return arguments
 
 
-def parse(options, unsaved=None, skip_bodies=False):
-    """The translation unit, or TranslationFailed with clang's first error."""
-    flags = ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
-    if skip_bodies:
-        flags |= ci.TranslationUnit.PARSE_SKIP_FUNCTION_BODIES
+def parse(options, unsaved=None, declarations_only=False):
+    """The translation unit, or TranslationFailed with clang's first error. With
+    `declarations_only`, without function bodies, macros or inclusion directives (faster)."""
+    if declarations_only:
+        flags = ci.TranslationUnit.PARSE_SKIP_FUNCTION_BODIES
+    else:
+        flags = ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
     try:
         tu = ci.Index.create().parse(options.input, args=clang_arguments(options),
                                      unsaved_files=unsaved, options=flags)
@@ -180,12 +183,25 @@ def parse_unit(options):
     user_files = {options.input}
     includes = {}
     cluster_dims = []
+    user_declarations = []
+    in_simt = {}  # file name -> whether it is one of the emulator's headers
+    simt_declarations = []
+    # The location of a cursor costs a call into libclang: each top-level cursor's is asked once.
     for c in tu.cursor.get_children():
         f = c.location.file
-        if f is None or not sources.is_user_file(f.name):
+        if f is None:
+            continue
+        if not sources.is_user_file(f.name):
+            if f.name not in in_simt:
+                in_simt[f.name] = os.path.realpath(f.name).startswith(options.simt_include +
+                                                                      os.sep)
+            if in_simt[f.name]:
+                simt_declarations.append(c)
             continue
         path = path_of(c)
         kind = kind_of(c)
+        if kind not in (K.MACRO_INSTANTIATION, K.MACRO_DEFINITION, K.INCLUSION_DIRECTIVE):
+            user_declarations.append(c)
         if kind == K.INCLUSION_DIRECTIVE:
             included = c.get_included_file()
             included_path = os.path.abspath(included.name) if included is not None else None
@@ -197,26 +213,29 @@ def parse_unit(options):
             cluster_dims.append((path, c.extent.start.offset, c.extent.end.offset))
         sources.note_macros(c)
     return ParsedUnit(options, tu, sources, user_files, includes, cluster_dims,
-                      primitive_names(tu, options.simt_include), specifier_macros(sources))
+                      primitive_names(simt_declarations), specifier_macros(sources),
+                      user_declarations)
 
 
-def primitive_names(tu, simt_include):
+# Declarations that hold the emulator's suspension points: they are functions and members at
+# namespace or class scope (friends too), never inside a function body.
+SCOPE_KINDS = RECORD_KINDS | {K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL, K.FRIEND_DECL}
+
+
+def primitive_names(simt_declarations):
     """The names of the emulator's suspension points (functions and members the prelude and
     the stand-in headers mark simt:suspends): a dependent call by one of these names in a
     template is taken for one."""
     names = set()
-    in_simt = {}
-    for top in tu.cursor.get_children():
-        f = top.location.file
-        if f is None:
-            continue
-        if f.name not in in_simt:
-            in_simt[f.name] = os.path.realpath(f.name).startswith(simt_include + os.sep)
-        if not in_simt[f.name]:
-            continue
-        for c in top.walk_preorder():
-            if kind_of(c) in FUNCTION_KINDS and "simt:suspends" in annotations(c):
+    pending = list(simt_declarations)
+    while pending:
+        c = pending.pop()
+        kind = kind_of(c)
+        if kind in FUNCTION_KINDS:
+            if "simt:suspends" in annotations(c):
                 names.add(c.spelling)
+        elif kind in SCOPE_KINDS:
+            pending.extend(c.get_children())
     return names
 
 

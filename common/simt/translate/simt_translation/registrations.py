@@ -68,7 +68,7 @@ def specializations(unit, instantiations):
     options = unit.options
     with open(options.input, "rb") as f:
         text = f.read().decode("utf-8") + "\n" + "\n".join(probes) + "\n"
-    probed = parse(options, unsaved=[(options.input, text)], skip_bodies=True)
+    probed = parse(options, unsaved=[(options.input, text)], declarations_only=True)
     found = {}
     for c in probed.cursor.get_children():
         if kind_of(c) == K.VAR_DECL and c.spelling.startswith("simt_probe_"):
