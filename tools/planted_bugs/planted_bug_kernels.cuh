@@ -186,3 +186,10 @@ __global__ void WaitForStageNeverCommitted(const float* in, float* out) {
   out[threadIdx.x] = staged[threadIdx.x];
   pipe.consumer_release();
 }
+
+// Thread d divides by zero: `d - threadIdx.x` is unsigned, so the other threads divide by their
+// distance from d (a huge number past it). The CPU traps on an integer division by zero; the GPU
+// does not, and goes on with an unspecified quotient.
+__global__ void DivideByZeroInOneThread(int* out, int d) {
+  out[threadIdx.x] = 100 / (d - threadIdx.x);
+}

@@ -39,6 +39,7 @@ enum class Bug {
   arrive_twice,
   exit_without_arriving,
   uncommitted_stage,
+  divide_by_zero,
 };
 
 void run_on_device(Bug bug) {
@@ -70,6 +71,7 @@ void run_on_device(Bug bug) {
     case Bug::arrive_twice: ArriveTwiceInOnePhase<<<1, 64>>>(ints.get()); break;
     case Bug::exit_without_arriving: ExitWithoutArriving<<<1, 64>>>(ints.get()); break;
     case Bug::uncommitted_stage: WaitForStageNeverCommitted<<<1, 64>>>(in.get(), out.get()); break;
+    case Bug::divide_by_zero: DivideByZeroInOneThread<<<1, 64>>>(ints.get(), 5); break;
   }
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -113,6 +115,7 @@ void run_on_emulator(Bug bug) {
     case Bug::uncommitted_stage:
       simt::launch(1, 64, WaitForStageNeverCommitted, in.data(), out.data());
       break;
+    case Bug::divide_by_zero: simt::launch(1, 64, DivideByZeroInOneThread, ints.data(), 5); break;
   }
 }
 
@@ -137,7 +140,8 @@ int main(int argc, char** argv) {
                     {"stale-token", Bug::stale_token},
                     {"arrive-twice", Bug::arrive_twice},
                     {"exit-without-arriving", Bug::exit_without_arriving},
-                    {"uncommitted-stage", Bug::uncommitted_stage}},
+                    {"uncommitted-stage", Bug::uncommitted_stage},
+                    {"divide-by-zero", Bug::divide_by_zero}},
                    "which bug to run");
     // The cluster kernel needs compute capability 9.0; the others would run anywhere.
     const auto chosen = cli.parse_and_select_backend(argc, argv, {9, 0});

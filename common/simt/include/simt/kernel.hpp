@@ -22,6 +22,7 @@
 #include <simt/cuda/inline_ptx.hpp>
 #include <simt/detail/access.hpp>
 #include <simt/detail/barriers.hpp>
+#include <simt/detail/integer_division.hpp>
 #include <simt/detail/shared_variables.hpp>
 #include <simt/detail/site.hpp>
 #include <simt/task.hpp>

@@ -45,6 +45,7 @@ class Analysis:
     address_taken: list = field(default_factory=list)  # (cursor, key): not a call
     shared: list = field(default_factory=list)  # (VAR_DECL, enclosing Function or None)
     accesses: list = field(default_factory=list)  # (expression, parents)
+    divisions: list = field(default_factory=list)  # (binary or compound operator, parents)
     kernels: list = field(default_factory=list)  # kernel definitions (cursors)
     namespace_variables: list = field(default_factory=list)  # definitions at namespace scope
     namespace_functions: list = field(default_factory=list)  # non-template definitions there
@@ -172,6 +173,8 @@ class _Walker:
             self.note_address_taken(cursor, parents)
         if kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR, K.DECL_REF_EXPR):
             a.accesses.append((cursor, list(parents)))
+        elif kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR):
+            a.divisions.append((cursor, list(parents)))
 
 
     def note_address_taken(self, cursor, parents):

@@ -7,8 +7,8 @@ from . import instantiations as instantiations_pass
 from . import output, registrations
 from .diagnostics import TranslationFailed
 from .parse import parse_unit
-from .rewrites import access_checks, directives, header_split, inline_asm, shared_memory, \
-    suspension
+from .rewrites import access_checks, directives, header_split, inline_asm, integer_division, \
+    shared_memory, suspension
 from .text_edits import FileEdits
 
 
@@ -23,6 +23,7 @@ def translate(options, outputs, progress):
               suspension.rewrite(unit, analysis, instantiations, progress),
               shared_memory.rewrite(unit, analysis, progress),
               access_checks.rewrite(unit, analysis, progress),
+              integer_division.rewrite(unit, analysis, progress),
               inline_asm.rewrite(unit, analysis, progress)]
     split = header_split.rewrite(unit, analysis, instantiations, progress)
     passes.append(split)

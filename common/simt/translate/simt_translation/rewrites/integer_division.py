@@ -1,0 +1,77 @@
+"""Integer division in kernel code: `a / b` becomes `::simt::detail::quotient(a, b, __FILE__,
+__LINE__)` (and `%`, `/=`, `%=` their counterparts), so that a zero divisor, which traps on the
+CPU, is reported with checks on and gives the GPU's value with checks off. Divisions by a literal
+other than 0 and -1, of floating-point operands, or written by a macro are left as they are."""
+
+from ..cursors import FUNCTION_KINDS, UNEVALUATED, K, T, annotations, kind_of, strip_implicit
+from ..sources import path_of
+from . import Rewrite
+
+FUNCTIONS = {"/": "quotient", "%": "remainder", "/=": "divide_assign", "%=": "remainder_assign"}
+FLOATING = {T.FLOAT, T.DOUBLE, T.LONGDOUBLE, T.HALF, T.FLOAT128}
+
+
+def rewrite(unit, analysis, progress):
+    result = Rewrite()
+    for cursor, parents in analysis.divisions:
+        progress.at(cursor)
+        if any(kind_of(p) in UNEVALUATED for p in parents) or unit.sources.within_macro(cursor):
+            continue
+        if not _in_device_code(parents):
+            continue  # host code keeps C++'s division
+        children = list(cursor.get_children())
+        if len(children) != 2:
+            continue
+        lhs, rhs = children
+        operator = _operator(unit.sources, cursor, lhs)
+        if operator is None or operator[0] not in FUNCTIONS:
+            continue
+        if _floating(lhs) or _floating(rhs) or _safe_literal(unit.sources, rhs):
+            continue
+        if operator[0].endswith("=") and _is_bitfield(lhs):
+            continue
+        edits = result.edits.of(path_of(cursor))
+        edits.wrap(cursor.extent.start.offset, cursor.extent.end.offset,
+                   f"::simt::detail::{FUNCTIONS[operator[0]]}(", ", __FILE__, __LINE__)")
+        edits.replace(operator[1], operator[2], ",")
+    return result
+
+
+def _in_device_code(parents):
+    return any(kind_of(p) in FUNCTION_KINDS and
+               annotations(p) & {"simt:global", "simt:device"} for p in parents)
+
+
+def _operator(sources, cursor, lhs):
+    """The operator token after the left operand: (spelling, start, end)."""
+    lhs_end = lhs.extent.end.offset
+    for t in sources.tokens(cursor):
+        if t.extent.start.offset >= lhs_end:
+            return t.spelling, t.extent.start.offset, t.extent.end.offset
+    return None
+
+
+def _floating(operand):
+    kind = operand.type.get_canonical().kind
+    return kind in FLOATING
+
+
+def _safe_literal(sources, operand):
+    """A divisor written as a nonzero integer literal, which cannot trap (-1 is a unary minus,
+    not a literal). A divisor named by a macro (`/ TILE_DIM`) is checked like any other."""
+    node = strip_implicit(operand)
+    if kind_of(node) != K.INTEGER_LITERAL:
+        return False
+    tokens = sources.tokens(node)
+    if len(tokens) != 1:
+        return False
+    try:
+        return int(tokens[0].spelling.rstrip("uUlLzZ").replace("'", ""), 0) != 0
+    except ValueError:
+        return False
+
+
+def _is_bitfield(operand):
+    node = strip_implicit(operand)
+    ref = node.referenced if kind_of(node) == K.MEMBER_REF_EXPR else None
+    return ref is not None and kind_of(ref) == K.FIELD_DECL and ref.is_bitfield()
