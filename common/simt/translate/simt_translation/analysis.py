@@ -49,6 +49,7 @@ class Analysis:
     kernels: list = field(default_factory=list)  # kernel definitions (cursors)
     namespace_variables: list = field(default_factory=list)  # definitions at namespace scope
     namespace_functions: list = field(default_factory=list)  # non-template definitions there
+    namespace_calls: list = field(default_factory=list)  # (CALL_EXPR, key) in initialisers there
     asm_statements: list = field(default_factory=list)  # (ASM_STMT, enclosing Function)
     linkage_specs: list = field(default_factory=list)  # extern "C" (and other) declarations
     errors: list = field(default_factory=list)
@@ -142,6 +143,9 @@ class _Walker:
             self.visit_expression(cursor, parents, function)
         else:
             self.note_address_taken(cursor, parents)  # in a namespace-scope initializer
+            callee = cursor.referenced if kind == K.CALL_EXPR else None
+            if callee is not None and kind_of(callee) in FUNCTION_KINDS:
+                a.namespace_calls.append((cursor, key_of(callee)))
         parents.append(cursor)
         for child in cursor.get_children():
             if kind_of(child) != K.ANNOTATE_ATTR:

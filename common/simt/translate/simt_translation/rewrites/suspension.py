@@ -27,6 +27,12 @@ def rewrite(unit, analysis, instantiations, progress):
     result = Rewrite()
     suspension = _Suspension(unit, analysis, result, progress)
     suspension.run()
+    for call, key in analysis.namespace_calls:
+        function = analysis.functions.get(key)
+        if function is not None and function.suspends:
+            suspension.error(call, f"'{unit.sources.text_of(call)}' waits at a barrier and is "
+                                   f"called outside any function (a namespace-scope "
+                                   f"initialiser); call it in the kernel")
     for i in instantiations:
         # `template __device__ float Sum<256>(float*);` of a template that waits: its return type
         # is a Task, as the template's.
