@@ -6,13 +6,15 @@
 /// checks and the bank-conflict counters. Internal.
 ///
 /// `s[i] += x` becomes `*update(&s[i], __FILE__, __LINE__) += x`: the same lvalue, so types,
-/// `volatile` and references are untouched.
+/// `volatile` and references are untouched. They are `constexpr`, as a `constexpr __device__`
+/// function's accesses must be.
 
 #include <simt/detail/race_check.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
 
 #include <cstddef>
+#include <type_traits>
 
 namespace simt::detail {
 
@@ -33,20 +35,20 @@ void record_shared_access(const void* address, std::size_t bytes, AccessKind kin
 
 /// @brief A read of `*address`.
 template <class T>
-[[gnu::always_inline]] inline T* load(T* address, const char* file, unsigned line) {
-  observe(address, sizeof(T), AccessKind::load, file, line);
+[[gnu::always_inline]] constexpr T* load(T* address, const char* file, unsigned line) {
+  if (!std::is_constant_evaluated()) observe(address, sizeof(T), AccessKind::load, file, line);
   return address;
 }
 /// @brief A write of `*address`.
 template <class T>
-[[gnu::always_inline]] inline T* store(T* address, const char* file, unsigned line) {
-  observe(address, sizeof(T), AccessKind::store, file, line);
+[[gnu::always_inline]] constexpr T* store(T* address, const char* file, unsigned line) {
+  if (!std::is_constant_evaluated()) observe(address, sizeof(T), AccessKind::store, file, line);
   return address;
 }
 /// @brief A read-modify-write of `*address` (`+=`, `++`).
 template <class T>
-[[gnu::always_inline]] inline T* update(T* address, const char* file, unsigned line) {
-  observe(address, sizeof(T), AccessKind::update, file, line);
+[[gnu::always_inline]] constexpr T* update(T* address, const char* file, unsigned line) {
+  if (!std::is_constant_evaluated()) observe(address, sizeof(T), AccessKind::update, file, line);
   return address;
 }
 
