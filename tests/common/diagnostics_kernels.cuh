@@ -115,3 +115,34 @@ __global__ void TileRunsPastTheBlock(int* out) {
   tile.sync();
   out[threadIdx.x] = 1;
 }
+
+// Integer divisions by zero, and the most negative values divided by -1, of every width: with
+// checks off the emulator must give what the H100 gave for these very expressions. The operands
+// come from memory so that no compiler folds them.
+__global__ void DivisionsByZero(const long long* in, long long* out) {
+  const int seven = static_cast<int>(in[0]), zero = static_cast<int>(in[1]);
+  const int minus_one = static_cast<int>(in[2]), int_min = static_cast<int>(in[3]);
+  const long long seven_ll = in[0], zero_ll = in[1], llong_min = in[4];
+  const unsigned seven_u = static_cast<unsigned>(in[0]), zero_u = static_cast<unsigned>(in[1]);
+  const unsigned long long seven_ull = static_cast<unsigned long long>(in[0]);
+  const unsigned long long zero_ull = static_cast<unsigned long long>(in[1]);
+  out[0] = seven / zero;
+  out[1] = seven % zero;
+  out[2] = -seven / zero;
+  out[3] = -seven % zero;
+  out[4] = int_min / minus_one;
+  out[5] = int_min % minus_one;
+  out[6] = seven_u / zero_u;
+  out[7] = seven_u % zero_u;
+  out[8] = seven_ll / zero_ll;
+  out[9] = seven_ll % zero_ll;
+  out[10] = -seven_ll / zero_ll;
+  out[11] = -seven_ll % zero_ll;
+  out[12] = llong_min / minus_one;
+  out[13] = llong_min % minus_one;
+  out[14] = static_cast<long long>(seven_ull / zero_ull);
+  out[15] = static_cast<long long>(seven_ull % zero_ull);
+  int q = seven;
+  q /= zero;
+  out[16] = q;
+}

@@ -7,6 +7,7 @@
 #include <simt/launch.hpp>
 
 #include <algorithm>
+#include <climits>
 #include <fstream>
 #include <numeric>
 #include <string>
@@ -516,4 +517,20 @@ TEST_CASE("With checks off, an integer division by zero goes on as on the GPU", 
     const unsigned want = t == 5 ? 0xffffffffu : 100u / (5u - t);
     CHECK(static_cast<unsigned>(out[t]) == want);
   }
+}
+
+TEST_CASE("With checks off, divisions by zero of every width give the H100's values",
+          "[diagnostics]") {
+  SettingsGuard guard;
+  simt::settings().diagnostics = false;
+  const std::vector<long long> in = {7, 0, -1, INT_MIN, LLONG_MIN};
+  std::vector<long long> out(17, 0x5a5a5a5a);
+  simt::launch(1, 1, emulated::DivisionsByZero, in.data(), out.data());
+  // Measured on an H100 (nvcc 13.0 -O3 -arch=sm_90) for the same expressions, 2026-11-24. C++
+  // leaves them undefined; 7LL / 0 and 7ULL / 0 give 0xffffffff because nvcc divides operands
+  // that fit in 32 bits with a 32-bit division.
+  const std::vector<long long> h100 = {-1,         7, -1,         -7, INT_MIN, 0,
+                                       0xffffffff, 7, 0xffffffff, 7,  -1,      -7,
+                                       LLONG_MIN,  0, 0xffffffff, 7,  -1};
+  CHECK(out == h100);
 }

@@ -1,7 +1,7 @@
 #pragma once
-// The planted synchronisation bugs: kernels each with one bug that CUDA itself does not report.
-// tools/planted_bugs runs them on a GPU (under compute-sanitizer, to see which of them its tools
-// catch) or on the CPU emulator; tests/common/diagnostics_test.cpp checks that the emulator
+// The planted bugs (synchronisation, and one arithmetic fault): kernels each with one bug that
+// CUDA itself does not report. tools/planted_bugs runs them on a GPU (under compute-sanitizer, to
+// see which of them its tools catch) or on the CPU emulator; tests/common/diagnostics_test.cpp checks that the emulator
 // reports each one with the kernel, the line and the threads. On the GPU each is a bug: it may
 // hang, compute garbage, or happen to work.
 #include <cooperative_groups.h>

@@ -1,4 +1,4 @@
-// The planted synchronisation bugs (planted_bug_kernels.cuh, which the emulator's tests also
+// The planted bugs (planted_bug_kernels.cuh, which the emulator's tests also
 // check), launched on a real GPU (so that
 // tools/compute_sanitizer can show which of them the GPU's own tools catch) or on the CPU
 // emulator (so that the chapter pages can show what the emulator reports).

@@ -62,6 +62,15 @@ class SourceFiles:
             return []
         return self.tokens_between(start.file.name, start.offset, cursor.extent.end.offset)
 
+    def binary_operator(self, lhs, rhs):
+        """The operator token between a binary expression's operands (`/`, `+=`, ...), read from
+        the text between them only, or None where they are not in one file."""
+        start, end = lhs.extent.end, rhs.extent.start
+        if start.file is None or end.file is None or start.file.name != end.file.name:
+            return None
+        tokens = self.tokens_between(start.file.name, start.offset, end.offset)
+        return tokens[0] if tokens else None
+
     def tokens_between(self, name, start, end):
         key = (name, start, end)
         if key not in self._tokens:

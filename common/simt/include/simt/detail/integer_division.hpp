@@ -11,10 +11,7 @@
 /// operands whose values fit in 32 bits take nvcc's 32-bit division and give 0xffffffff; the most
 /// negative value divided by -1 gives itself and remainder 0 (two's complement wrap-around).
 
-#include <simt/detail/thread_context.hpp>
-
 #include <cstdint>
-#include <limits>
 #include <type_traits>
 #include <utility>
 

@@ -58,8 +58,8 @@ class _AccessChecks:
 
     def operator_token(self, cursor, children):
         """The operator of a unary or binary operator expression, from its tokens."""
-        tokens = self.sources.tokens(cursor)
         if kind_of(cursor) == K.UNARY_OPERATOR:
+            tokens = self.sources.tokens(cursor)
             if not tokens or not children:
                 return None
             operand = children[0]
@@ -68,11 +68,8 @@ class _AccessChecks:
             return tokens[-1].spelling
         if len(children) < 2:
             return None
-        lhs_end = children[0].extent.end.offset
-        for t in tokens:
-            if t.extent.start.offset >= lhs_end:
-                return t.spelling
-        return None
+        token = self.sources.binary_operator(children[0], children[1])
+        return token.spelling if token is not None else None
 
     def is_memory(self, cursor):
         """Whether an lvalue path (subscripts, members, dereferences, references) reaches memory

@@ -15,40 +15,31 @@ def rewrite(unit, analysis, progress):
     result = Rewrite()
     for cursor, parents in analysis.divisions:
         progress.at(cursor)
-        if any(kind_of(p) in UNEVALUATED for p in parents) or unit.sources.within_macro(cursor):
-            continue
-        if not _in_device_code(parents):
-            continue  # host code keeps C++'s division
         children = list(cursor.get_children())
         if len(children) != 2:
             continue
         lhs, rhs = children
-        operator = _operator(unit.sources, cursor, lhs)
-        if operator is None or operator[0] not in FUNCTIONS:
+        operator = unit.sources.binary_operator(lhs, rhs)
+        if operator is None or operator.spelling not in FUNCTIONS:
             continue
+        if any(kind_of(p) in UNEVALUATED for p in parents) or unit.sources.within_macro(cursor):
+            continue
+        if not _in_device_code(parents):
+            continue  # host code keeps C++'s division
         if _floating(lhs) or _floating(rhs) or _safe_literal(unit.sources, rhs):
             continue
-        if operator[0].endswith("=") and _is_bitfield(lhs):
+        if operator.spelling.endswith("=") and _is_bitfield(lhs):
             continue
         edits = result.edits.of(path_of(cursor))
         edits.wrap(cursor.extent.start.offset, cursor.extent.end.offset,
-                   f"::simt::detail::{FUNCTIONS[operator[0]]}(", ", __FILE__, __LINE__)")
-        edits.replace(operator[1], operator[2], ",")
+                   f"::simt::detail::{FUNCTIONS[operator.spelling]}(", ", __FILE__, __LINE__)")
+        edits.replace(operator.extent.start.offset, operator.extent.end.offset, ",")
     return result
 
 
 def _in_device_code(parents):
     return any(kind_of(p) in FUNCTION_KINDS and
                annotations(p) & {"simt:global", "simt:device"} for p in parents)
-
-
-def _operator(sources, cursor, lhs):
-    """The operator token after the left operand: (spelling, start, end)."""
-    lhs_end = lhs.extent.end.offset
-    for t in sources.tokens(cursor):
-        if t.extent.start.offset >= lhs_end:
-            return t.spelling, t.extent.start.offset, t.extent.end.offset
-    return None
 
 
 def _floating(operand):

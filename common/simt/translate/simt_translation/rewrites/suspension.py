@@ -27,12 +27,6 @@ def rewrite(unit, analysis, instantiations, progress):
     result = Rewrite()
     suspension = _Suspension(unit, analysis, result, progress)
     suspension.run()
-    for call, key in analysis.namespace_calls:
-        function = analysis.functions.get(key)
-        if function is not None and function.suspends:
-            suspension.error(call, f"'{unit.sources.text_of(call)}' waits at a barrier and is "
-                                   f"called outside any function (a namespace-scope "
-                                   f"initialiser); call it in the kernel")
     for i in instantiations:
         # `template __device__ float Sum<256>(float*);` of a template that waits: its return type
         # is a Task, as the template's.
@@ -84,12 +78,17 @@ class _Suspension:
             for call in f.calls:
                 if call.evaluated and a.call_suspends(call):
                     self.rewrite_call(self.progress.at(call.cursor), call.parents)
-        for cursor, key in a.address_taken:
-            target = a.functions.get(key)
-            if target is not None and target.suspends:
-                self.error(cursor, f"'{target.name}' waits at a barrier, and is used here other "
-                                   f"than by calling it (through a pointer, say); the emulator "
-                                   f"can only suspend a thread through direct calls")
+        # A waiting function reached other than by a call in a function cannot be suspended.
+        refused_uses = [
+            (a.address_taken, "is used here other than by calling it (through a pointer, say); "
+                              "the emulator can only suspend a thread through direct calls"),
+            (a.namespace_calls, "is called here outside any function (a namespace-scope "
+                                "initialiser); call it in the kernel")]
+        for uses, why in refused_uses:
+            for cursor, key in uses:
+                target = a.functions.get(key)
+                if target is not None and target.suspends:
+                    self.error(cursor, f"'{target.name}' waits at a barrier, and {why}")
 
     def rewrite_return_type(self, declaration):
         tokens = self.sources.tokens(declaration)
