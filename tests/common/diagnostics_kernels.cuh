@@ -146,3 +146,48 @@ __global__ void DivisionsByZero(const long long* in, long long* out) {
   q /= zero;
   out[16] = q;
 }
+
+// Block 1 of each cluster forgets to fill its shared memory; block 0 reads it after the
+// cluster.sync() that should have ordered the fill before the read.
+__global__ void ReadPeerNoThreadWrote(unsigned* out) {
+  namespace cg = cooperative_groups;
+  cg::cluster_group cluster = cg::this_cluster();
+  extern __shared__ unsigned mine[];
+  if (cluster.block_rank() != 1) mine[threadIdx.x] = threadIdx.x;
+  cluster.sync();
+  unsigned* theirs = cluster.map_shared_rank(mine, (cluster.block_rank() + 1) % 2);
+  out[blockIdx.x * blockDim.x + threadIdx.x] = theirs[threadIdx.x];
+  cluster.sync();
+}
+
+// Thread 0 reads its neighbour's slot before the neighbour writes it, with no barrier between:
+// the root cause is the missing barrier, so it must be reported as a race, not as a read of
+// unwritten memory.
+__global__ void ReadNeighbourWithoutBarrier(int* out) {
+  __shared__ int s[64];
+  int neighbour = s[(threadIdx.x + 1) % 64];
+  s[threadIdx.x] = static_cast<int>(threadIdx.x);
+  __syncthreads();
+  out[threadIdx.x] = neighbour;
+}
+
+struct Padded {
+  char tag;  // followed by three bytes of padding, which no store writes
+  int value;
+};
+
+// Shared memory written in ways other than a plain store, all correct: by atomicExch, by a
+// struct filled member by member and copied whole, and by a read-modify-write after a store.
+__global__ void SharedWrittenOtherThanByStores(int* out) {
+  __shared__ int flags[64];
+  __shared__ Padded items[64];
+  __shared__ int sums[64];
+  atomicExch(&flags[threadIdx.x], -1);
+  items[threadIdx.x].tag = 'a';
+  items[threadIdx.x].value = static_cast<int>(threadIdx.x);
+  sums[threadIdx.x] = 1;
+  sums[threadIdx.x] += 1;
+  __syncthreads();
+  Padded copy = items[63 - threadIdx.x];
+  out[threadIdx.x] = flags[63 - threadIdx.x] + copy.value + sums[63 - threadIdx.x];
+}

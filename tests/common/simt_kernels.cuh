@@ -95,7 +95,8 @@ __global__ void SumColumnsInSharedMemory(const float* in, float* out) {
   if (t == 0) out[blockIdx.x * 5 + 4] = static_cast<float>(static_cast<int>(writers));
 }
 
-// Reads dynamic shared memory nobody wrote: the poison shows (NaN for float).
+// Reads dynamic shared memory nobody wrote: with checks off the poison shows (NaN for float);
+// with checks on it is reported (diagnostics_test.cpp).
 __global__ void ReadUnwrittenShared(float* out) {
   extern __shared__ float values[];
   out[threadIdx.x] = values[threadIdx.x];

@@ -1,9 +1,10 @@
 #pragma once
-// The planted bugs (synchronisation, and one arithmetic fault): kernels each with one bug that
-// CUDA itself does not report. tools/planted_bugs runs them on a GPU (under compute-sanitizer, to
-// see which of them its tools catch) or on the CPU emulator; tests/common/diagnostics_test.cpp checks that the emulator
-// reports each one with the kernel, the line and the threads. On the GPU each is a bug: it may
-// hang, compute garbage, or happen to work.
+// The planted bugs (synchronisation, an arithmetic fault, a read of unwritten shared memory):
+// kernels each with one bug that CUDA itself does not report. tools/planted_bugs runs them on a
+// GPU (under compute-sanitizer, to see which of them its tools catch) or on the CPU emulator;
+// tests/common/diagnostics_test.cpp checks that the emulator reports each one with the kernel,
+// the line and the threads. On the GPU each is a bug: it may hang, compute garbage, or happen to
+// work.
 #include <cooperative_groups.h>
 #include <cuda/barrier>
 #include <cuda/pipeline>
@@ -192,4 +193,14 @@ __global__ void WaitForStageNeverCommitted(const float* in, float* out) {
 // does not, and goes on with an unspecified quotient.
 __global__ void DivideByZeroInOneThread(int* out, int d) {
   out[threadIdx.x] = 100 / (d - threadIdx.x);
+}
+
+// Only the first 16 threads fill the tile, but every thread reads the element 16 places on:
+// threads 0-15 read what no thread wrote. compute-sanitizer's initcheck covers global memory
+// only, and racecheck sees no two accesses to one address, so no GPU tool reports this.
+__global__ void ReadSharedNoThreadWrote(const float* in, float* out) {
+  __shared__ float tile[64];
+  if (threadIdx.x < 16) tile[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = tile[threadIdx.x + 16];
 }

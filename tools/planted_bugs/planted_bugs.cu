@@ -5,7 +5,8 @@
 // Usage: planted_bugs --bug race|half-warp|whole-warp|both-branches|dsm-after-exit|
 //                           shuffle-in-half-warp|shuffle-after-exit|shuffle-outside-mask|
 //                           syncwarp-masks|warp-tail|read-before-copy|stale-token|
-//                           arrive-twice|exit-without-arriving|uncommitted-stage
+//                           arrive-twice|exit-without-arriving|uncommitted-stage|
+//                           divide-by-zero|read-unwritten-shared
 //                     [--backend auto|device|emulator]
 #include "planted_bug_kernels.cuh"
 
@@ -40,6 +41,7 @@ enum class Bug {
   exit_without_arriving,
   uncommitted_stage,
   divide_by_zero,
+  read_unwritten_shared,
 };
 
 void run_on_device(Bug bug) {
@@ -72,6 +74,7 @@ void run_on_device(Bug bug) {
     case Bug::exit_without_arriving: ExitWithoutArriving<<<1, 64>>>(ints.get()); break;
     case Bug::uncommitted_stage: WaitForStageNeverCommitted<<<1, 64>>>(in.get(), out.get()); break;
     case Bug::divide_by_zero: DivideByZeroInOneThread<<<1, 64>>>(ints.get(), 5); break;
+    case Bug::read_unwritten_shared: ReadSharedNoThreadWrote<<<1, 32>>>(in.get(), out.get()); break;
   }
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -116,6 +119,9 @@ void run_on_emulator(Bug bug) {
       simt::launch(1, 64, WaitForStageNeverCommitted, in.data(), out.data());
       break;
     case Bug::divide_by_zero: simt::launch(1, 64, DivideByZeroInOneThread, ints.data(), 5); break;
+    case Bug::read_unwritten_shared:
+      simt::launch(1, 32, ReadSharedNoThreadWrote, in.data(), out.data());
+      break;
   }
 }
 
@@ -124,7 +130,7 @@ void run_on_emulator(Bug bug) {
 int main(int argc, char** argv) {
   return tutorial::run_sample(argv[0], [&] {
     Bug bug = Bug::race;
-    tutorial::Cli cli("planted_bugs", "Runs one kernel with a planted synchronisation bug");
+    tutorial::Cli cli("planted_bugs", "Runs one kernel with a planted bug");
     cli.add_choice("--bug", bug,
                    {{"race", Bug::race},
                     {"half-warp", Bug::half_warp},
@@ -141,7 +147,8 @@ int main(int argc, char** argv) {
                     {"arrive-twice", Bug::arrive_twice},
                     {"exit-without-arriving", Bug::exit_without_arriving},
                     {"uncommitted-stage", Bug::uncommitted_stage},
-                    {"divide-by-zero", Bug::divide_by_zero}},
+                    {"divide-by-zero", Bug::divide_by_zero},
+                    {"read-unwritten-shared", Bug::read_unwritten_shared}},
                    "which bug to run");
     // The cluster kernel needs compute capability 9.0; the others would run anywhere.
     const auto chosen = cli.parse_and_select_backend(argc, argv, {9, 0});

@@ -1,8 +1,10 @@
 /// @file
 /// @brief What the emulator checks on every shared-memory access of an instrumented kernel
-/// (checking on): bounds, the lifetime of a peer block's memory, races, and the bank counters.
+/// (checking on): bounds, the lifetime of a peer block's memory, races, reads of bytes never
+/// written, and the bank counters.
 
 #include <simt/detail/access.hpp>
+#include <simt/detail/initialisation_check.hpp>
 #include <simt/detail/phase_barrier.hpp>
 #include <simt/detail/race_check.hpp>
 #include <simt/detail/shared_layout.hpp>
@@ -48,8 +50,8 @@ const char* verb(AccessKind kind) {
 
 }  // namespace
 
-void record_shared_access(const void* address, std::size_t bytes, AccessKind kind, const char* file,
-                          unsigned line) {
+void record_shared_access(const void* address, std::size_t bytes, AccessKind kind,
+                          bool whole_object, const char* file, unsigned line) {
   UnitState& unit = *current_thread.unit;
   BlockState& me = *current_thread.block;
   const SharedPlace place = unit.arena.locate(address, bytes, unit.layout.used);
@@ -58,7 +60,7 @@ void record_shared_access(const void* address, std::size_t bytes, AccessKind kin
   if (unit.diagnostics) {
     if (place.region == SharedRegion::none)
       report_out_of_bounds(unit, me, address, bytes, kind, file, line);
-    const BlockState& owner = unit.blocks[place.block];
+    BlockState& owner = unit.blocks[place.block];
     if (!own && !owner.alive) {
       std::ostringstream message;
       message << "distributed shared memory used after its block exited in kernel '"
@@ -76,6 +78,10 @@ void record_shared_access(const void* address, std::size_t bytes, AccessKind kin
       check_race(unit, me, place.region == SharedRegion::dynamic, place.offset, bytes, kind, file,
                  line);
     }
+    const bool dynamic = place.region == SharedRegion::dynamic;
+    if (kind != AccessKind::store)
+      check_written(unit, me, owner, dynamic, place.offset, bytes, whole_object, file, line);
+    if (kind != AccessKind::load) note_written(unit, owner, dynamic, place.offset, bytes);
   }
 
   if (unit.counting && own && place.region != SharedRegion::none) {

@@ -4,6 +4,7 @@
 /// did before arriving is ordered before what waiting threads do after), and the diagnostics
 /// of misuse.
 
+#include <simt/detail/initialisation_check.hpp>
 #include <simt/detail/phase_barrier.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
@@ -103,7 +104,11 @@ void record_copy(const AsyncCopy& copy) {
     return c.dst == copy.dst && c.src == copy.src && c.bytes == copy.bytes &&
            c.barrier == copy.barrier && c.pipeline == copy.pipeline && c.phase == copy.phase;
   });
-  if (!known) copies.push_back(copy);
+  if (known) return;
+  copies.push_back(copy);
+  // The copy's bytes are written from here on: reading them before it completes is reported by
+  // the destination check, not as uninitialised.
+  note_shared_written(copy.dst, copy.bytes);
 }
 
 }  // namespace

@@ -158,6 +158,8 @@ void UnitRunner::begin_block(BlockState& b) {
   if (unit_.diagnostics) {
     // Stamps are never reused by this worker, so the shadow needs no clearing between blocks.
     b.race.epoch = unit_.next_epoch++;
+    b.written.life = unit_.next_epoch++;
+    b.written.first_unwritten_read.clear();
     b.race.dynamic_bytes.resize(unit_.arena.dynamic_size());
     b.race.dynamic_sites.resize(unit_.arena.dynamic_size());
   }
@@ -516,6 +518,7 @@ void UnitRunner::run_chain(BlockState& b, std::vector<ThreadSlot>& chain) {
 void UnitRunner::end_interval(BlockState& b) {
   if (unit_.counting) b.bank.count_interval(unit_.counts, b.linear, b.interval);
   if (unit_.diagnostics) {
+    report_unwritten_read(b);
     b.race.epoch = unit_.next_epoch++;
     std::fill(b.scheduling.warp_phase.begin(), b.scheduling.warp_phase.end(), 0);
   }

@@ -20,36 +20,49 @@ namespace simt::detail {
 
 /// @ingroup simt
 /// @brief Records an access to the unit's shared memory (checking on).
-void record_shared_access(const void* address, std::size_t bytes, AccessKind kind, const char* file,
-                          unsigned line);
+/// `whole_object`: the access is to an object of class type (whose padding is never written).
+void record_shared_access(const void* address, std::size_t bytes, AccessKind kind,
+                          bool whole_object, const char* file, unsigned line);
 
 /// @brief Reports an access to `bytes` at `address` when checking is on and it is shared memory.
 [[gnu::always_inline]] inline void observe(const volatile void* address, std::size_t bytes,
-                                           AccessKind kind, const char* file, unsigned line) {
+                                           AccessKind kind, bool whole_object, const char* file,
+                                           unsigned line) {
   if (current_thread.checking) [[unlikely]] {
     const void* plain = const_cast<const void*>(address);  // volatile or not, the same byte
     if (current_thread.unit->arena.contains(plain))
-      record_shared_access(plain, bytes, kind, file, line);
+      record_shared_access(plain, bytes, kind, whole_object, file, line);
   }
 }
 
 /// @brief A read of `*address`.
 template <class T>
 [[gnu::always_inline]] constexpr T* load(T* address, const char* file, unsigned line) {
-  if (!std::is_constant_evaluated()) observe(address, sizeof(T), AccessKind::load, file, line);
+  if (!std::is_constant_evaluated())
+    observe(address, sizeof(T), AccessKind::load, !std::is_scalar_v<T>, file, line);
   return address;
 }
 /// @brief A write of `*address`.
 template <class T>
 [[gnu::always_inline]] constexpr T* store(T* address, const char* file, unsigned line) {
-  if (!std::is_constant_evaluated()) observe(address, sizeof(T), AccessKind::store, file, line);
+  if (!std::is_constant_evaluated())
+    observe(address, sizeof(T), AccessKind::store, !std::is_scalar_v<T>, file, line);
   return address;
 }
 /// @brief A read-modify-write of `*address` (`+=`, `++`).
 template <class T>
 [[gnu::always_inline]] constexpr T* update(T* address, const char* file, unsigned line) {
-  if (!std::is_constant_evaluated()) observe(address, sizeof(T), AccessKind::update, file, line);
+  if (!std::is_constant_evaluated())
+    observe(address, sizeof(T), AccessKind::update, !std::is_scalar_v<T>, file, line);
   return address;
+}
+
+/// @brief Shared memory written by an atomic function (checking on): its bytes count as
+/// written; atomics are not races, so they take no other part in the checks.
+void note_shared_written(const void* address, std::size_t bytes);
+[[gnu::always_inline]] inline void observe_atomic(const void* address, std::size_t bytes) {
+  if (current_thread.checking) [[unlikely]]
+    note_shared_written(address, bytes);
 }
 
 }  // namespace simt::detail

@@ -5,6 +5,7 @@
 
 #include <simt/detail/bank_counters.hpp>
 #include <simt/detail/frame_arena.hpp>
+#include <simt/detail/initialisation_check.hpp>
 #include <simt/detail/race_check.hpp>
 #include <simt/detail/shared_layout.hpp>
 #include <simt/detail/site.hpp>
@@ -114,6 +115,7 @@ struct BlockState {
   std::size_t arena_index = 0;          ///< Its place in the unit's SharedArena.
   BlockScheduling scheduling;           ///< Its threads and barriers.
   RaceShadow race;                      ///< Diagnostics: who touched which shared byte.
+  WrittenBytes written;                 ///< Diagnostics: which shared bytes were written.
   BankLog bank;                         ///< Counters: this interval's shared accesses.
   std::string printed;                  ///< What the block's threads printed, in order.
   std::vector<AsyncCopy> async_copies;  ///< Asynchronous copies not completed yet.
