@@ -191,3 +191,23 @@ __global__ void SharedWrittenOtherThanByStores(int* out) {
   Padded copy = items[63 - threadIdx.x];
   out[threadIdx.x] = flags[63 - threadIdx.x] + copy.value + sums[63 - threadIdx.x];
 }
+
+// Thread 0 is busy for `nanoseconds` (by the clock) before the barrier, touching memory all the
+// while: a slow thread, not a stuck one.
+__global__ void SlowFirstThread(int* out, long long nanoseconds) {
+  if (threadIdx.x == 0) {
+    const long long start = clock64();
+    while (clock64() - start < nanoseconds) ++out[0];
+  }
+  __syncthreads();
+  out[threadIdx.x + 1] = 1;
+}
+
+// Thread 0 spins on a local variable: it touches no memory the emulator sees, so nothing can be
+// thrown into it.
+__global__ void SpinInRegisters(int* out) {
+  volatile int spin = 0;
+  while (spin == 0) {
+  }
+  out[threadIdx.x] = 1;
+}

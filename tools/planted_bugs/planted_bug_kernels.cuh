@@ -204,3 +204,28 @@ __global__ void ReadSharedNoThreadWrote(const float* in, float* out) {
   __syncthreads();
   out[threadIdx.x] = tile[threadIdx.x + 16];
 }
+
+// Thread 0 waits in a loop for a flag that thread 1 sets only after the barrier, where the
+// other threads wait for thread 0: the block never gets past the barrier, on the GPU as on the
+// emulator. (`flag` holds 0 at the launch.)
+__global__ void SpinWhileOthersWaitAtBarrier(volatile int* flag, int* out) {
+  if (threadIdx.x == 0)
+    while (*flag == 0) {
+    }
+  __syncthreads();
+  if (threadIdx.x == 1) *flag = 1;
+  out[threadIdx.x] = 1;
+}
+
+// Every block but the last waits for the last block's flag. With more blocks than the GPU keeps
+// resident at once, the resident ones all wait and the last block never starts; CUDA promises
+// every block of a grid resident at once only in a cooperative launch. (`flag` holds 0.)
+__global__ void WaitForLastBlock(volatile int* flag, int* out) {
+  if (blockIdx.x == gridDim.x - 1) {
+    if (threadIdx.x == 0) *flag = 1;
+  } else {
+    while (*flag == 0) {
+    }
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+}

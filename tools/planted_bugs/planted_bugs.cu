@@ -6,7 +6,8 @@
 //                           shuffle-in-half-warp|shuffle-after-exit|shuffle-outside-mask|
 //                           syncwarp-masks|warp-tail|read-before-copy|stale-token|
 //                           arrive-twice|exit-without-arriving|uncommitted-stage|
-//                           divide-by-zero|read-unwritten-shared
+//                           divide-by-zero|read-unwritten-shared|spin-at-barrier|
+//                           wait-for-last-block
 //                     [--backend auto|device|emulator]
 #include "planted_bug_kernels.cuh"
 
@@ -42,7 +43,12 @@ enum class Bug {
   uncommitted_stage,
   divide_by_zero,
   read_unwritten_shared,
+  spin_at_barrier,
+  wait_for_last_block,
 };
+
+// WaitForLastBlock's grid: more blocks of 256 threads than an H100 keeps resident (8 per SM, 1,056).
+constexpr unsigned waiting_blocks = 4096;
 
 void run_on_device(Bug bug) {
   tutorial::DeviceBuffer<float> in(256), out(256);
@@ -75,6 +81,19 @@ void run_on_device(Bug bug) {
     case Bug::uncommitted_stage: WaitForStageNeverCommitted<<<1, 64>>>(in.get(), out.get()); break;
     case Bug::divide_by_zero: DivideByZeroInOneThread<<<1, 64>>>(ints.get(), 5); break;
     case Bug::read_unwritten_shared: ReadSharedNoThreadWrote<<<1, 32>>>(in.get(), out.get()); break;
+    // Both hang the GPU: run them under `timeout`.
+    case Bug::spin_at_barrier:
+      CUDA_CHECK(cudaMemset(ints.get(), 0, sizeof(int)));
+      SpinWhileOthersWaitAtBarrier<<<1, 64>>>(ints.get(), ints.get() + 64);
+      break;
+    case Bug::wait_for_last_block: {
+      tutorial::DeviceBuffer<int> cells(std::size_t{waiting_blocks} * 256);
+      CUDA_CHECK(cudaMemset(ints.get(), 0, sizeof(int)));
+      WaitForLastBlock<<<waiting_blocks, 256>>>(ints.get(), cells.get());
+      CUDA_CHECK(cudaGetLastError());
+      CUDA_CHECK(cudaDeviceSynchronize());
+      break;
+    }
   }
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -122,6 +141,14 @@ void run_on_emulator(Bug bug) {
     case Bug::read_unwritten_shared:
       simt::launch(1, 32, ReadSharedNoThreadWrote, in.data(), out.data());
       break;
+    case Bug::spin_at_barrier:
+      simt::launch(1, 64, SpinWhileOthersWaitAtBarrier, ints.data(), ints.data() + 64);
+      break;
+    case Bug::wait_for_last_block: {
+      std::vector<int> cells(std::size_t{waiting_blocks} * 256);
+      simt::launch(waiting_blocks, 256, WaitForLastBlock, ints.data(), cells.data());
+      break;
+    }
   }
 }
 
@@ -148,7 +175,9 @@ int main(int argc, char** argv) {
                     {"exit-without-arriving", Bug::exit_without_arriving},
                     {"uncommitted-stage", Bug::uncommitted_stage},
                     {"divide-by-zero", Bug::divide_by_zero},
-                    {"read-unwritten-shared", Bug::read_unwritten_shared}},
+                    {"read-unwritten-shared", Bug::read_unwritten_shared},
+                    {"spin-at-barrier", Bug::spin_at_barrier},
+                    {"wait-for-last-block", Bug::wait_for_last_block}},
                    "which bug to run");
     // The cluster kernel needs compute capability 9.0; the others would run anywhere.
     const auto chosen = cli.parse_and_select_backend(argc, argv, {9, 0});

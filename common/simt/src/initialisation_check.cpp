@@ -76,7 +76,7 @@ void check_written(UnitState& unit, BlockState& reader, BlockState& owner, bool 
 
 void note_shared_written(const void* address, std::size_t bytes) {
   UnitState* unit = current_thread.unit;
-  if (unit == nullptr || !unit->diagnostics || !unit->arena.contains(address)) return;
+  if (!unit->diagnostics || !unit->arena.contains(address)) return;
   const SharedPlace place = unit->arena.locate(address, bytes, unit->layout.used);
   if (place.region == SharedRegion::none) return;
   note_written(*unit, unit->blocks[place.block], place.region == SharedRegion::dynamic,

@@ -10,6 +10,7 @@
 #include <simt/detail/warp_collective.hpp>
 #include "describe.hpp"
 #include "unit_runner.hpp"
+#include "waiting_threads.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -41,10 +42,6 @@ constexpr std::ptrdiff_t max_chain_stack_for_rewinds = 1 << 20;
   return base - static_cast<const char*>(__builtin_frame_address(0));
 }
 
-bool has_exited(const BlockScheduling& s, unsigned rank) {
-  return ((s.warps[warp_of(rank)].exited >> lane_of(rank)) & 1u) != 0;
-}
-
 bool earlier_in_source(const Site& a, const Site& b) {
   const std::string_view file_a = a.location.file_name(), file_b = b.location.file_name();
   if (file_a != file_b) return file_a < file_b;
@@ -70,7 +67,11 @@ void arrive_at_new_site(BlockScheduling& block, const Site* here, BarrierKind ki
 
 UnitRunner::UnitRunner(const LaunchConfig& config, ThreadBody body, const void* closure,
                        const char* kernel, StrictWarnings& warnings)
-    : config_(config), body_(body), closure_(closure), warnings_(warnings) {
+    : config_(config),
+      body_(body),
+      closure_(closure),
+      warnings_(warnings),
+      watched_(settings().diagnostics ? settings().watchdog_seconds : 0.0, kernel, config.grid) {
   const auto n = static_cast<unsigned>(config.block.volume());
   unit_.cluster_dim = config.cluster;
   unit_.blocks_per_cluster = static_cast<unsigned>(config.cluster.volume());
@@ -102,6 +103,8 @@ UnitRunner::UnitRunner(const LaunchConfig& config, ThreadBody body, const void* 
   unit_.strict = s.strict;
   unit_.threads_per_block = n;
   unit_.kernel = kernel;
+  unit_.body = body;
+  unit_.closure = closure;
   shuffle_seed_ = s.shuffle_seed;
   unit_.rank_ordered = !shuffle_seed_.has_value();
 }
@@ -180,6 +183,7 @@ void UnitRunner::run(std::uint64_t index, std::map<std::uint64_t, std::string>& 
   ctx.grid_dim = Uint3{config_.grid.x, config_.grid.y, config_.grid.z};
   ctx.unit = &unit_;
   ctx.checking = unit_.checking;
+  ctx.heartbeat = watched_.heartbeat();
   unit_.frames.reset();
   place_blocks(index);
   for (BlockState& b : unit_.blocks) begin_block(b);
@@ -234,6 +238,7 @@ void UnitRunner::run(std::uint64_t index, std::map<std::uint64_t, std::string>& 
   }
   ctx.block = nullptr;
   ctx.unit = nullptr;
+  ctx.heartbeat = nullptr;
   ctx.slot = nullptr;
   ctx.chain_begin = nullptr;
 }
@@ -250,12 +255,15 @@ void UnitRunner::start_threads(BlockState& b) {
   s.exits_in_chain = 0;
   // Each thread runs to its first barrier or to its end. One that suspends hands control to the
   // next slot, whose thread has not started: its no-op handle returns here.
+  unit_.starting = true;
   for (unsigned i = 0; i < n; ++i) {
+    beat(b);
     ctx.slot = &s.chain[i];
     ctx.chain_begin = s.chain.data();
     ctx.stack_base = static_cast<const char*>(__builtin_frame_address(0));
     body_(closure_);
   }
+  unit_.starting = false;
   // A kernel that can never wait is a plain function: all its threads have simply returned.
   if (s.barrier == nullptr && s.waiting_warps == 0 && s.phase_waits.empty() && s.exited.empty()) {
     for (unsigned t = 0; t < n; ++t) s.exited.push_back(t);
@@ -511,6 +519,7 @@ void UnitRunner::run_chain(BlockState& b, std::vector<ThreadSlot>& chain) {
   ctx.slot = chain.data();
   ctx.chain_begin = chain.data();
   ctx.stack_base = static_cast<const char*>(__builtin_frame_address(0));
+  beat(b);
   chain.front().thread.resume();
   b.alive = b.scheduling.exited.size() < unit_.threads_per_block;
 }
@@ -582,45 +591,9 @@ void UnitRunner::report_divergence() const {
       message << "; ...";
       break;
     }
-    // Where each waiting thread is: a warp collective (with its mask), a stray's barrier, or
-    // the interval's.
-    struct Place {
-      const Site* site;
-      unsigned mask;
-      bool warp;
-      std::vector<unsigned> ranks;
-    };
-    std::vector<Place> places;
-    for (unsigned rank = 0; rank < unit_.threads_per_block; ++rank) {
-      if (has_exited(s, rank)) continue;
-      const Site* at = s.barrier;
-      unsigned mask = 0;
-      bool warp = false;
-      for (const StrayArrival& stray : s.strays)
-        if (stray.rank == rank) at = stray.site;
-      for (const PhaseWait& w : s.phase_waits)
-        if (w.rank == rank) at = w.site;
-      const WarpWaits& lanes = s.warps[warp_of(rank)];
-      if ((lanes.arrived >> lane_of(rank)) & 1u) {
-        at = lanes.lanes[lane_of(rank)]->site;
-        mask = lanes.lanes[lane_of(rank)]->mask;
-        warp = lanes.lanes[lane_of(rank)]->kind != CollectiveKind::convergence;
-      }
-      if (at == nullptr) continue;
-      auto found = std::find_if(places.begin(), places.end(), [&](const Place& p) {
-        return p.site == at && p.mask == mask && p.warp == warp;
-      });
-      if (found == places.end()) found = places.insert(places.end(), Place{at, mask, warp, {}});
-      found->ranks.push_back(rank);
-    }
-    message << "; block " << index_text(b.block_idx) << ":";
-    const char* separator = " ";
-    for (const Place& p : places) {
-      message << separator << "threads " << describe_ranks(p.ranks) << " wait at "
-              << describe_site(*p.site);
-      if (p.warp) message << " (mask " << hex_text(p.mask) << ")";
-      separator = ", ";
-    }
+    const std::string waiting = describe_waiting_threads(b, unit_.threads_per_block);
+    message << "; block " << index_text(b.block_idx) << ": " << waiting;
+    const char* separator = waiting.empty() ? "" : ", ";
     if (!s.exited.empty())
       message << separator << "threads " << describe_ranks(s.exited) << " have exited";
   }

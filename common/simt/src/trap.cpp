@@ -2,6 +2,7 @@
 /// @brief `__trap()` and `__nanosleep()` in kernels on the emulator.
 
 #include <simt/cuda/builtins.hpp>
+#include <simt/detail/heartbeat.hpp>
 #include <simt/detail/shared_layout.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
@@ -11,7 +12,12 @@
 #include <string>
 #include <thread>
 
-void __nanosleep(unsigned) { std::this_thread::yield(); }
+// A thread that sleeps in a loop waits for something: the watchdog may have found it waits in
+// vain.
+void __nanosleep(unsigned) {
+  if (simt::detail::current_thread.checking) simt::detail::note_progress(nullptr, 0);
+  std::this_thread::yield();
+}
 
 namespace simt::detail {
 

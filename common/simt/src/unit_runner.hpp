@@ -5,6 +5,7 @@
 
 #include <simt/detail/unit_state.hpp>
 #include <simt/launch.hpp>
+#include "watchdog.hpp"
 
 #include <cstdint>
 #include <map>
@@ -66,6 +67,14 @@ class UnitRunner {
   void warn_exited(const Site* site, std::size_t first, std::size_t count);
   [[nodiscard]] const Site* group_site(std::size_t first, std::size_t count) const;
   [[noreturn]] void report_divergence() const;
+  /// Shows the watchdog (if on) that block `b` runs on: a new chain of threads, or a thread
+  /// started.
+  void beat(const BlockState& b) {
+    if (Heartbeat* h = watched_.heartbeat()) {
+      h->block.store(b.linear, std::memory_order_relaxed);
+      h->beat();
+    }
+  }
 
   const LaunchConfig& config_;
   ThreadBody body_;
@@ -79,6 +88,7 @@ class UnitRunner {
   std::vector<ThreadSlot> scratch_chain_;       ///< Reused: the chain of a collective's lanes.
   std::vector<WarpCollective*> scratch_group_;  ///< Reused: the lanes of a large tile.
   std::vector<char> gone_;                      ///< Reused: which threads have exited.
+  WatchedWorker watched_;                       ///< This worker, for the watchdog.
 };
 
 }  // namespace simt::detail

@@ -67,6 +67,13 @@ class KernelError : public std::runtime_error {
 };
 
 /// @ingroup simt
+/// @brief The exit status of a program the emulator ends because a GPU thread made no progress
+/// and could not be stopped (it touches no memory, so no report can be thrown into it): the
+/// report is printed on standard error first. (1 is an error a program reports itself; 2, by
+/// the tutorial's convention, bad input.)
+inline constexpr int stuck_kernel_exit_code = 3;
+
+/// @ingroup simt
 /// @brief Emulator settings; process-wide, set before launching.
 struct Settings {
   /// Worker threads that run blocks in parallel; 0 means one per hardware thread.
@@ -81,6 +88,12 @@ struct Settings {
   /// a barrier up), but the guide allows a barrier in conditional code only if the condition is
   /// the same for the whole block.
   bool strict = false;
+  /// With diagnostics on: how long (in seconds) a worker may run without another GPU thread or
+  /// barrier interval running before the launch is reported as making no progress (a thread
+  /// that spins on a flag that only a waiting thread, or a block not yet started, would set: the
+  /// GPU hangs). 0 turns the watchdog off; raise it for a kernel whose threads run that long
+  /// between barriers.
+  double watchdog_seconds = 5.0;
   /// When set, the threads of a block run in a shuffled order (from this seed) in every
   /// barrier interval, to show that a correct kernel's result does not depend on the order.
   std::optional<std::uint64_t> shuffle_seed;

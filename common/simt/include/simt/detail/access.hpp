@@ -9,6 +9,8 @@
 /// `volatile` and references are untouched. They are `constexpr`, as a `constexpr __device__`
 /// function's accesses must be.
 
+#include <simt/detail/heartbeat.hpp>
+#include <simt/detail/initialisation_check.hpp>
 #include <simt/detail/race_check.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
@@ -29,6 +31,7 @@ void record_shared_access(const void* address, std::size_t bytes, AccessKind kin
                                            AccessKind kind, bool whole_object, const char* file,
                                            unsigned line) {
   if (current_thread.checking) [[unlikely]] {
+    note_progress(file, line);
     const void* plain = const_cast<const void*>(address);  // volatile or not, the same byte
     if (current_thread.unit->arena.contains(plain))
       record_shared_access(plain, bytes, kind, whole_object, file, line);
@@ -59,10 +62,11 @@ template <class T>
 
 /// @brief Shared memory written by an atomic function (checking on): its bytes count as
 /// written; atomics are not races, so they take no other part in the checks.
-void note_shared_written(const void* address, std::size_t bytes);
 [[gnu::always_inline]] inline void observe_atomic(const void* address, std::size_t bytes) {
-  if (current_thread.checking) [[unlikely]]
+  if (current_thread.checking) [[unlikely]] {
+    note_progress(nullptr, 0);
     note_shared_written(address, bytes);
+  }
 }
 
 }  // namespace simt::detail

@@ -11,6 +11,7 @@
 namespace simt::detail {
 
 struct BlockState;
+struct Heartbeat;
 struct UnitState;
 
 /// @ingroup simt
@@ -38,6 +39,8 @@ struct ThreadContext {
   BlockState* block = nullptr;  ///< The thread's block.
   UnitState* unit = nullptr;    ///< The blocks run together with it (its cluster).
   bool checking = false;        ///< Shared accesses are recorded (diagnostics, counters).
+  /// What the watchdog watches (diagnostics on and the watchdog on; null otherwise).
+  Heartbeat* heartbeat = nullptr;
 };
 
 /// @brief The running thread of this worker (a trivial type, so access needs no TLS wrapper).

@@ -152,6 +152,9 @@ struct UnitState {
   AccessSites access_sites;        ///< Places named by the race records.
   const Site* dynamic_declared = nullptr;  ///< The `extern __shared__` declaration, once seen.
   const char* kernel = nullptr;            ///< The kernel's name when the registry knows it.
+  ThreadBody body = nullptr;               ///< Starts the running slot's thread...
+  const void* closure = nullptr;           ///< ... with the launch's arguments.
+  bool starting = false;  ///< The first interval's threads are being started one by one.
 };
 
 /// @brief How diagnostics name the running kernel: its registered name, or else the function

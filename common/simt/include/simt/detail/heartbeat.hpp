@@ -1,0 +1,67 @@
+#pragma once
+/// @file
+/// @brief What a worker shows the watchdog while it runs GPU threads with diagnostics on: a
+/// count that moves whenever another GPU thread or barrier interval runs, and the place of the
+/// running thread's last memory access. Internal.
+///
+/// A GPU thread that never reaches the barrier the rest of its block waits at (a spin on a flag
+/// no running thread will set) would hang the emulator as it hangs the GPU. The watchdog
+/// (src/watchdog.cpp) sees the count stand still, marks the worker overdue, and the thread's next
+/// memory access throws the report; only a thread that touches no memory at all has to be ended
+/// from outside.
+
+#include <simt/detail/thread_context.hpp>
+
+#include <atomic>
+#include <cstdint>
+
+namespace simt::detail {
+
+/// @ingroup simt
+/// @brief One worker's signs of progress, written by the worker and read by the watchdog
+/// (relaxed atomics: the watchdog only needs to see them change, and a report uses the worker's
+/// own view of its state).
+struct Heartbeat {
+  std::atomic<std::uint64_t> beats{0};              ///< Moves on every sign of progress.
+  std::atomic<const ThreadSlot*> running{nullptr};  ///< The slot of the last access.
+  std::atomic<unsigned> rank{0};                    ///< Its thread's rank in the block.
+  std::atomic<std::uint64_t> block{0};              ///< Linear index of the block running.
+  std::atomic<const char*> file{nullptr};           ///< The last access's kernel file...
+  std::atomic<unsigned> line{0};                    ///< ... and line.
+  std::atomic<bool> overdue{false};                 ///< Set by the watchdog: report and stop.
+  /// The worker runs a block's other threads to see where they wait, for a report: one that
+  /// makes no progress is cut short after a tenth of the limit.
+  std::atomic<bool> reporting{false};
+  double limit_seconds = 0;  ///< Settings::watchdog_seconds of the launch (set before watching).
+
+  /// @brief The worker moved on (a new chain of threads, a new block).
+  void beat() noexcept {
+    beats.store(beats.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+};
+
+/// @brief Throws the KernelError that describes the running thread's block as the watchdog
+/// found it: which threads wait where, and where the running thread was last seen.
+[[noreturn]] void report_no_progress();
+
+/// @brief With the watchdog on: notes that the running thread reached `file`:`line` (null for
+/// an access whose place is not known, an atomic function say), and reports it if its worker is
+/// overdue. A change of running thread counts as progress.
+[[gnu::always_inline]] inline void note_progress(const char* file, unsigned line) {
+  Heartbeat* h = current_thread.heartbeat;
+  if (h == nullptr) return;
+  const ThreadSlot* slot = current_thread.slot;
+  if (h->running.load(std::memory_order_relaxed) != slot) {
+    h->running.store(slot, std::memory_order_relaxed);
+    h->rank.store(slot->rank, std::memory_order_relaxed);
+    h->beat();
+  }
+  if (file != nullptr) {
+    h->file.store(file, std::memory_order_relaxed);
+    h->line.store(line, std::memory_order_relaxed);
+  }
+  if (h->overdue.load(std::memory_order_relaxed)) [[unlikely]]
+    report_no_progress();
+}
+
+}  // namespace simt::detail

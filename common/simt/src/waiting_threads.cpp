@@ -1,0 +1,60 @@
+/// @file
+/// @brief Where the threads of a block wait, for the reports of a block that cannot go on.
+
+#include "waiting_threads.hpp"
+
+#include <simt/detail/warp_collective.hpp>
+#include "describe.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace simt::detail {
+
+std::string describe_waiting_threads(const BlockState& b, unsigned threads_per_block,
+                                     const std::vector<char>& skipped) {
+  const BlockScheduling& s = b.scheduling;
+  struct Place {
+    const Site* site;
+    unsigned mask;
+    bool warp;
+    std::vector<unsigned> ranks;
+  };
+  std::vector<Place> places;
+  for (unsigned rank = 0; rank < threads_per_block; ++rank) {
+    const WarpWaits& lanes = s.warps[warp_of(rank)];
+    if (((lanes.exited >> lane_of(rank)) & 1u) != 0) continue;
+    if (!skipped.empty() && skipped[rank] != 0) continue;
+    // A warp collective (with its mask) first, then a barrier phase, a stray's barrier, or the
+    // interval's.
+    const Site* at = s.barrier;
+    unsigned mask = 0;
+    bool warp = false;
+    for (const StrayArrival& stray : s.strays)
+      if (stray.rank == rank) at = stray.site;
+    for (const PhaseWait& w : s.phase_waits)
+      if (w.rank == rank) at = w.site;
+    if ((lanes.arrived >> lane_of(rank)) & 1u) {
+      at = lanes.lanes[lane_of(rank)]->site;
+      mask = lanes.lanes[lane_of(rank)]->mask;
+      warp = lanes.lanes[lane_of(rank)]->kind != CollectiveKind::convergence;
+    }
+    if (at == nullptr) continue;
+    auto found = std::find_if(places.begin(), places.end(), [&](const Place& p) {
+      return p.site == at && p.mask == mask && p.warp == warp;
+    });
+    if (found == places.end()) found = places.insert(places.end(), Place{at, mask, warp, {}});
+    found->ranks.push_back(rank);
+  }
+  std::ostringstream text;
+  const char* separator = "";
+  for (const Place& p : places) {
+    text << separator << "threads " << describe_ranks(p.ranks) << " wait at "
+         << describe_site(*p.site);
+    if (p.warp) text << " (mask " << hex_text(p.mask) << ")";
+    separator = ", ";
+  }
+  return text.str();
+}
+
+}  // namespace simt::detail
