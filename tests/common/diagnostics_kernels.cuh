@@ -211,3 +211,10 @@ __global__ void SpinInRegisters(int* out) {
   }
   out[threadIdx.x] = 1;
 }
+
+// A division the translation does not see (it is in a macro's body), by zero in thread d: the
+// CPU traps.
+#define QUOTIENT(a, b) ((a) / (b))
+__global__ void DivideInMacro(int* out, int d) {
+  out[threadIdx.x] = QUOTIENT(100, d - static_cast<int>(threadIdx.x));
+}

@@ -129,7 +129,7 @@ TEST_CASE("A thread that touches no memory is reported and the program ends with
   const test::ProgramResult child =
       test::run_program("/proc/self/exe", {"(child) a thread spinning in registers"});
   INFO(child.err);
-  CHECK(child.exit_code == simt::stuck_kernel_exit_code);
+  CHECK(child.exit_code == simt::kernel_fault_exit_code);
   CHECK_THAT(child.err, Contains("simt: no progress in kernel 'SpinInRegisters'"));
   CHECK_THAT(child.err, Contains("thread 0 of block (0, 0, 0)"));
   CHECK_THAT(child.err, Contains("Ending the program with exit status 3"));

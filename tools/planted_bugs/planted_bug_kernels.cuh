@@ -229,3 +229,7 @@ __global__ void WaitForLastBlock(volatile int* flag, int* out) {
   }
   out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
 }
+
+// The output was never allocated: the program passes a null pointer, and every thread writes
+// through it. The GPU stops the kernel with cudaErrorIllegalAddress; the CPU raises SIGSEGV.
+__global__ void WriteThroughNull(int* out) { out[threadIdx.x] = static_cast<int>(threadIdx.x); }

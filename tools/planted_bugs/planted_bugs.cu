@@ -7,7 +7,7 @@
 //                           syncwarp-masks|warp-tail|read-before-copy|stale-token|
 //                           arrive-twice|exit-without-arriving|uncommitted-stage|
 //                           divide-by-zero|read-unwritten-shared|spin-at-barrier|
-//                           wait-for-last-block
+//                           wait-for-last-block|write-through-null
 //                     [--backend auto|device|emulator]
 #include "planted_bug_kernels.cuh"
 
@@ -45,6 +45,7 @@ enum class Bug {
   read_unwritten_shared,
   spin_at_barrier,
   wait_for_last_block,
+  write_through_null,
 };
 
 // WaitForLastBlock's grid: more blocks of 256 threads than an H100 keeps resident (8 per SM, 1,056).
@@ -94,6 +95,7 @@ void run_on_device(Bug bug) {
       CUDA_CHECK(cudaDeviceSynchronize());
       break;
     }
+    case Bug::write_through_null: WriteThroughNull<<<1, 32>>>(nullptr); break;
   }
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -149,6 +151,7 @@ void run_on_emulator(Bug bug) {
       simt::launch(waiting_blocks, 256, WaitForLastBlock, ints.data(), cells.data());
       break;
     }
+    case Bug::write_through_null: simt::launch(1, 32, WriteThroughNull, nullptr); break;
   }
 }
 
@@ -177,7 +180,8 @@ int main(int argc, char** argv) {
                     {"divide-by-zero", Bug::divide_by_zero},
                     {"read-unwritten-shared", Bug::read_unwritten_shared},
                     {"spin-at-barrier", Bug::spin_at_barrier},
-                    {"wait-for-last-block", Bug::wait_for_last_block}},
+                    {"wait-for-last-block", Bug::wait_for_last_block},
+                    {"write-through-null", Bug::write_through_null}},
                    "which bug to run");
     // The cluster kernel needs compute capability 9.0; the others would run anywhere.
     const auto chosen = cli.parse_and_select_backend(argc, argv, {9, 0});

@@ -3,6 +3,7 @@
 /// spread over worker threads, unit by unit.
 
 #include <simt/launch.hpp>
+#include "fault_signals.hpp"
 #include "unit_runner.hpp"
 
 #include <algorithm>
@@ -100,6 +101,7 @@ void validate(const LaunchConfig& c) {
 void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure,
               const char* kernel) {
   validate(config);
+  install_fault_handlers();
   const std::uint64_t units = UnitRunner::unit_count(config);
   unsigned workers = settings().worker_threads;
   if (workers == 0) workers = std::max(1u, std::thread::hardware_concurrency());
@@ -131,6 +133,9 @@ void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure,
         }
       }
     }
+    // Leaves no GPU thread named as running, so that a fault in the program's own code is not
+    // taken for the kernel's, however the last unit ended.
+    current_thread = ThreadContext{};
     std::lock_guard lock(mutex);
     printed.merge(mine);
     counts += runner.counts();

@@ -122,9 +122,9 @@ class Watchdog {
         h.rank.load(std::memory_order_relaxed), index_text(block).c_str(),
         seconds_text(h.limit_seconds).c_str(), file != nullptr ? "; last seen at " : "",
         file != nullptr ? place_of(file, h.line.load(std::memory_order_relaxed)).c_str() : "",
-        stuck_kernel_exit_code);
+        kernel_fault_exit_code);
     std::fflush(stderr);
-    std::_Exit(stuck_kernel_exit_code);
+    std::_Exit(kernel_fault_exit_code);
   }
 
   std::mutex mutex_;

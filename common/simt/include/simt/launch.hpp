@@ -67,11 +67,11 @@ class KernelError : public std::runtime_error {
 };
 
 /// @ingroup simt
-/// @brief The exit status of a program the emulator ends because a GPU thread made no progress
-/// and could not be stopped (it touches no memory, so no report can be thrown into it): the
-/// report is printed on standard error first. (1 is an error a program reports itself; 2, by
-/// the tutorial's convention, bad input.)
-inline constexpr int stuck_kernel_exit_code = 3;
+/// @brief The exit status of a program the emulator ends because of a GPU thread that cannot be
+/// reported by an exception: one that raised a memory fault or an arithmetic trap, or that made
+/// no progress and touches no memory. The report is printed on standard error first. (1 is an
+/// error a program reports itself; 2, by the tutorial's convention, bad input.)
+inline constexpr int kernel_fault_exit_code = 3;
 
 /// @ingroup simt
 /// @brief Emulator settings; process-wide, set before launching.

@@ -1,0 +1,15 @@
+#pragma once
+/// @file
+/// @brief Memory faults and arithmetic traps raised by kernel code become reports. Internal.
+
+namespace simt::detail {
+
+/// @ingroup simt
+/// @brief Installs (once per process) handlers for SIGSEGV, SIGBUS and SIGFPE that, when the
+/// signal comes from a GPU thread the calling worker runs, print which kernel, block, thread and
+/// line (the last access noted, with the checks on) faulted at which address, and end the
+/// program with kernel_fault_exit_code. A signal raised anywhere else goes to the handler the
+/// program had before (or the default one), as if these were not there.
+void install_fault_handlers();
+
+}  // namespace simt::detail

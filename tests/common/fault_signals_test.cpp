@@ -1,0 +1,89 @@
+// Memory faults and arithmetic traps in kernel code: the program ends with a report naming the
+// kernel, the block, the thread and (with the checks on) the line, and a distinct exit status.
+// Each case runs in a process of its own (this test program, run again on a hidden test case).
+
+#include "../catch.hpp"
+#include "../end_to_end/run_program.hpp"
+
+#include <simt/launch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "diagnostics_kernels.emulated.hpp"
+#include "planted_bug_kernels.emulated.hpp"
+
+namespace {
+
+using Catch::Matchers::Contains;
+
+// Runs the hidden test case `name` of this program in a process of its own.
+test::ProgramResult run_child(const std::string& name) {
+  return test::run_program("/proc/self/exe", {name});
+}
+
+}  // namespace
+
+TEST_CASE("(child) a write through a null pointer", "[.fault-child]") {
+  simt::launch(1, 32, emulated::WriteThroughNull, nullptr);
+}
+
+TEST_CASE("(child) a write through a null pointer with the checks off", "[.fault-child]") {
+  simt::settings().diagnostics = false;
+  simt::settings().count_bank_conflicts = false;
+  simt::launch(1, 32, emulated::WriteThroughNull, nullptr);
+}
+
+TEST_CASE("(child) a division by zero the translation does not see", "[.fault-child]") {
+  std::vector<int> out(64, 0);
+  simt::launch(1, 64, emulated::DivideInMacro, out.data(), 5);
+}
+
+TEST_CASE("(child) a null write in host code after a launch", "[.fault-child]") {
+  std::vector<int> out(64, 0);
+  simt::launch(1, 64, emulated::DivideInMacro, out.data(), 100);
+  *static_cast<volatile int*>(nullptr) = out[0];
+}
+
+TEST_CASE("A memory fault in a kernel names the kernel, the thread, the address and the line",
+          "[diagnostics][fault]") {
+  const test::ProgramResult child = run_child("(child) a write through a null pointer");
+  INFO(child.err);
+  CHECK(child.exit_code == simt::kernel_fault_exit_code);
+  CHECK_THAT(child.err, Contains("simt: memory fault (SIGSEGV) in kernel 'WriteThroughNull': "
+                                 "thread (0, 0, 0) of block (0, 0, 0) made a write to address "
+                                 "0x0 (a null pointer)"));
+  CHECK_THAT(child.err, Contains("planted_bug_kernels.cuh:"));
+  CHECK_THAT(child.err, Contains("cudaErrorIllegalAddress"));
+}
+
+TEST_CASE("With the checks off a memory fault is still reported, without the line",
+          "[diagnostics][fault]") {
+  const test::ProgramResult child =
+      run_child("(child) a write through a null pointer with the checks off");
+  INFO(child.err);
+  CHECK(child.exit_code == simt::kernel_fault_exit_code);
+  CHECK_THAT(child.err, Contains("memory fault (SIGSEGV) in kernel 'WriteThroughNull'"));
+  CHECK_THAT(child.err, Contains("with the checks on"));
+  CHECK_THAT(child.err, !Contains(".cuh:"));
+}
+
+TEST_CASE("An integer division by zero the translation does not see is reported as a trap",
+          "[diagnostics][fault]") {
+  const test::ProgramResult child =
+      run_child("(child) a division by zero the translation does not see");
+  INFO(child.err);
+  CHECK(child.exit_code == simt::kernel_fault_exit_code);
+  // Thread 5 divides by zero; threads 0-4 ran before it.
+  CHECK_THAT(child.err, Contains("simt: arithmetic trap (SIGFPE: an integer division by zero or "
+                                 "overflow) in kernel 'DivideInMacro': thread (5, 0, 0) of block "
+                                 "(0, 0, 0)"));
+}
+
+TEST_CASE("A fault in the program's own code after a launch is left to the program",
+          "[diagnostics][fault]") {
+  const test::ProgramResult child = run_child("(child) a null write in host code after a launch");
+  INFO(child.err);
+  CHECK(child.exit_code == 128 + 11);  // killed by SIGSEGV, as without the emulator
+  CHECK_THAT(child.err, !Contains("simt:"));
+}
