@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <fstream>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -18,40 +17,13 @@
 #include "planted_bug_kernels.emulated.hpp"
 
 #include "capture_output.hpp"
+#include "kernel_reports.hpp"
 
 namespace {
 
 using Catch::Matchers::Contains;
 
-// The planted bugs' kernel file, as place_of() takes it.
-const std::string kPlanted = "../../tools/planted_bugs/planted_bug_kernels.cuh";
-
-// The message of the KernelError `launch` throws ("" if it throws none).
-template <class Launch>
-std::string error_of(Launch&& launch) {
-  try {
-    launch();
-  } catch (const simt::KernelError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 int gcd(int a, int b) { return b == 0 ? a : gcd(b, a % b); }
-
-// "diagnostics_kernels.cuh:N" for the line N of the kernel file that contains `text`: the place
-// the emulator must name, read from the kernel file itself (`file` is relative to this folder).
-std::string place_of(const std::string& text, const std::string& file = "diagnostics_kernels.cuh") {
-  const std::string path =
-      std::string(__FILE__).substr(0, std::string(__FILE__).rfind('/') + 1) + file;
-  const std::string name = file.substr(file.rfind('/') + 1);
-  std::ifstream in(path);
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number)
-    if (line.find(text) != std::string::npos) return name + ":" + std::to_string(number);
-  FAIL("no line of " << path << " contains " << text);
-  return "";
-}
 
 }  // namespace
 

@@ -7,47 +7,17 @@
 
 #include <simt/launch.hpp>
 
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "diagnostics_kernels.emulated.hpp"
 #include "planted_bug_kernels.emulated.hpp"
 
+#include "kernel_reports.hpp"
+
 namespace {
 
 using Catch::Matchers::Contains;
-
-// The message of the KernelError `launch` throws ("" if it throws none).
-template <class Launch>
-std::string error_of(Launch&& launch) {
-  try {
-    launch();
-  } catch (const simt::KernelError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-// "file.cuh:N" for the first line N of a kernel file (relative to this folder) that contains
-// `text` and comes after the line that contains `after` (when given).
-std::string place_of(const std::string& text, const std::string& file,
-                     const std::string& after = "") {
-  const std::string path =
-      std::string(__FILE__).substr(0, std::string(__FILE__).rfind('/') + 1) + file;
-  std::ifstream in(path);
-  std::string line;
-  bool past = after.empty();
-  for (int number = 1; std::getline(in, line); ++number) {
-    if (past && line.find(text) != std::string::npos)
-      return file.substr(file.rfind('/') + 1) + ":" + std::to_string(number);
-    past = past || line.find(after) != std::string::npos;
-  }
-  FAIL("no line of " << path << " contains " << text << " after " << after);
-  return "";
-}
-
-const std::string kPlanted = "../../tools/planted_bugs/planted_bug_kernels.cuh";
 
 }  // namespace
 

@@ -148,10 +148,16 @@ WatchedWorker::~WatchedWorker() {
 
 namespace {
 
+// What a thread that run_the_others() runs throws when it makes no progress either: who it is
+// and where it was last seen. (Any other error of those threads is not this report's business.)
+struct AlsoStuck {
+  std::string who;
+};
+
 // Runs the threads after the running one in its chain (which have not run yet in this interval)
 // up to where each waits next, as they would run alongside it on the GPU, so that the report can
 // say where they wait. One that makes no progress either is cut short by the watchdog (see
-// report_no_progress()); its place is returned ("" if every one got somewhere).
+// report_no_progress()); it is returned ("" if every one got somewhere).
 std::string run_the_others(ThreadContext& t) {
   const UnitState& unit = *t.unit;
   ThreadSlot* const self = t.slot;
@@ -167,10 +173,10 @@ std::string run_the_others(ThreadContext& t) {
       t.slot = self + 1;
       self[1].thread.resume();  // runs the rest of the chain
     }
-  } catch (const KernelError& e) {
-    stuck = e.what();
+  } catch (const AlsoStuck& e) {
+    stuck = e.who;
   } catch (...) {
-    stuck = "?";
+    // Another bug of a thread run for the report: the threads after it stay where they were.
   }
   t.slot = self;
   return stuck;
@@ -188,7 +194,7 @@ void report_no_progress() {
       file != nullptr ? place_of(file, h.line.load(std::memory_order_relaxed)) : "?";
   // A thread that run_the_others() runs for the report: it makes no progress either.
   if (h.reporting.load(std::memory_order_relaxed))
-    throw KernelError("thread " + std::to_string(rank) + " (last seen at " + seen + ")");
+    throw AlsoStuck{"thread " + std::to_string(rank) + " (last seen at " + seen + ")"};
 
   h.reporting.store(true, std::memory_order_relaxed);
   const std::string also_stuck = run_the_others(t);

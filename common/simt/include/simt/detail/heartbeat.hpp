@@ -41,7 +41,9 @@ struct Heartbeat {
 };
 
 /// @brief Throws the KernelError that describes the running thread's block as the watchdog
-/// found it: which threads wait where, and where the running thread was last seen.
+/// found it: which threads wait where, and where the running thread was last seen. (In a
+/// thread the report runs to see where it waits, it throws an internal exception the report
+/// catches.)
 [[noreturn]] void report_no_progress();
 
 /// @brief With the watchdog on: notes that the running thread reached `file`:`line` (null for
