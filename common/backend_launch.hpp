@@ -8,43 +8,65 @@
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
 
+#include <simt/global_memory.hpp>
 #include <simt/launch.hpp>
 #include <simt/symbols.hpp>
 
+#include <algorithm>
 #include <optional>
+#include <source_location>
 #include <span>
 #include <vector>
 
 namespace tutorial {
 
-/// @brief An array as a kernel sees it: host memory on the emulator, device memory on the GPU.
+/// @brief An array as a kernel sees it: device memory on the GPU, or on the emulator global
+/// memory it allocated (simt::GlobalArray), whose bounds it checks. `where` (the caller's line)
+/// names the array in the emulator's reports.
 template <class T>
 class BackendArray {
  public:
-  /// @brief `count` elements, uninitialised on the GPU (value-initialised on the host).
-  BackendArray(Backend backend, std::size_t count) : host_(count) {
-    if (backend == Backend::device) device_.emplace(count);
+  /// @brief `count` elements, uninitialised on the GPU (value-initialised on the emulator).
+  BackendArray(Backend backend, std::size_t count,
+               std::source_location where = std::source_location::current())
+      : count_(count) {
+    if (backend == Backend::device)
+      device_.emplace(count);
+    else
+      emulated_ = simt::GlobalArray<T>(count, where);
   }
   /// @brief A copy of `values`.
-  BackendArray(Backend backend, std::span<const T> values) : host_(values.begin(), values.end()) {
-    if (backend == Backend::device) device_.emplace(values);
+  BackendArray(Backend backend, std::span<const T> values,
+               std::source_location where = std::source_location::current())
+      : count_(values.size()) {
+    if (backend == Backend::device) {
+      device_.emplace(values);
+    } else {
+      emulated_ = simt::GlobalArray<T>(values.size(), where);
+      std::copy(values.begin(), values.end(), emulated_.begin());
+    }
   }
   /// @brief `count` copies of `fill`.
-  BackendArray(Backend backend, std::size_t count, T fill)
-      : BackendArray(backend, std::vector<T>(count, fill)) {}
+  BackendArray(Backend backend, std::size_t count, T fill,
+               std::source_location where = std::source_location::current())
+      : BackendArray(backend, std::vector<T>(count, fill), where) {}
   /// @brief A copy of `values`.
-  BackendArray(Backend backend, const std::vector<T>& values)
-      : BackendArray(backend, std::span<const T>(values)) {}
+  BackendArray(Backend backend, const std::vector<T>& values,
+               std::source_location where = std::source_location::current())
+      : BackendArray(backend, std::span<const T>(values), where) {}
   /// @brief The pointer to pass to the kernel.
-  [[nodiscard]] T* data() { return device_ ? device_->get() : host_.data(); }
+  [[nodiscard]] T* data() { return device_ ? device_->get() : emulated_.data(); }
   /// @brief The elements, copied back from the GPU if they live there.
   [[nodiscard]] std::vector<T> read() {
-    if (device_) device_->copy_to(host_);
-    return host_;
+    if (!device_) return std::vector<T>(emulated_.begin(), emulated_.end());
+    std::vector<T> values(count_);
+    device_->copy_to(values);
+    return values;
   }
 
  private:
-  std::vector<T> host_;
+  std::size_t count_ = 0;
+  simt::GlobalArray<T> emulated_;  // empty on the GPU
   std::optional<DeviceBuffer<T>> device_;
 };
 

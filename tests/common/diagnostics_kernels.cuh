@@ -218,3 +218,25 @@ __global__ void SpinInRegisters(int* out) {
 __global__ void DivideInMacro(int* out, int d) {
   out[threadIdx.x] = QUOTIENT(100, d - static_cast<int>(threadIdx.x));
 }
+
+// Thread i reads element i - 1: thread 0 reads the element before the array.
+__global__ void ReadOneBefore(const float* in, float* out) {
+  const int i = static_cast<int>(threadIdx.x);
+  out[i] = in[i - 1];
+}
+
+// Thread i reads the i-th group of four floats: for an array whose length is not a multiple of
+// four, the last thread's read runs past its end.
+__global__ void ReadFloat4s(const float4* in, float* out) {
+  const float4 v = in[threadIdx.x];
+  out[threadIdx.x] = v.x + v.y + v.z + v.w;
+}
+
+// Every thread counts into its own cell: with more threads than cells, past the end.
+__global__ void CountPerThread(unsigned* counts) { atomicAdd(&counts[threadIdx.x], 1u); }
+
+// out[i] = 2 * in[i] for i < n: in place when `in` and `out` are one array.
+__global__ void DoubleBounded(const float* in, float* out, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) out[i] = 2.0f * in[i];
+}

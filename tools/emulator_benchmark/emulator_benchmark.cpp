@@ -1,8 +1,9 @@
 // How fast the CPU emulator runs barrier-heavy kernels: ns per thread-barrier (one GPU thread
 // passing one __syncthreads()) for a shared-memory tree reduction, with 1 and with all worker
-// threads, with the checks off and on, and how many heap allocations the timed launches made
-// per block; then the same reduction with its barriers in a __device__ helper, against it; then
-// ns per lane per shuffle for a warp-shuffle tree, beside the block barrier's cost.
+// threads, with the checks off and on (and on with the arrays bounds-checked), and how many heap
+// allocations the timed launches made per block; then the same reduction with its barriers in a
+// __device__ helper, against it; then ns per lane per shuffle for a warp-shuffle tree, beside
+// the block barrier's cost.
 #include <simt/launch.hpp>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <cstdlib>
 #include <new>
 #include <thread>
+#include <utility>
 #include <vector>
 
 // The reduction, inlined and through a __device__ helper, translated by simt_add_kernels().
@@ -52,7 +54,10 @@ std::vector<double> timed_launches(Launch launch_once) {
   return seconds;
 }
 
-Result measure(Kernel kernel, unsigned threads, unsigned workers, unsigned blocks, bool checks) {
+// `checked_arrays`: the arrays are passed as simt::checked(), so every global access is
+// bounds-checked too (with the checks on).
+Result measure(Kernel kernel, unsigned threads, unsigned workers, unsigned blocks, bool checks,
+               bool checked_arrays = false) {
   simt::settings().worker_threads = workers;
   simt::settings().diagnostics = checks;
   simt::settings().count_bank_conflicts = checks;
@@ -62,11 +67,17 @@ Result measure(Kernel kernel, unsigned threads, unsigned workers, unsigned block
   unsigned barriers = 1;
   for (unsigned s = threads / 2; s > 0; s >>= 1) ++barriers;
 
-  simt::launch(config, kernel, in.data(), out.data());  // warm-up
+  const auto launch = [&] {
+    if (checked_arrays)
+      simt::launch(config, kernel, simt::checked(std::as_const(in)), simt::checked(out));
+    else
+      simt::launch(config, kernel, in.data(), out.data());
+  };
+  launch();  // warm-up
   unsigned long long allocated = 0;
   const std::vector<double> seconds = timed_launches([&] {
     const auto before = allocations.load();
-    simt::launch(config, kernel, in.data(), out.data());
+    launch();
     allocated += allocations.load() - before;
   });
   const double s = seconds[seconds.size() / 2];
@@ -168,10 +179,17 @@ int main() {
             all.fastest_ns, all.blocks_per_second, all.allocations_per_block,
             all.blocks_per_second / one.blocks_per_second);
       }
+      if (checks) {
+        const Result bounded = measure(emulated::BlockSum, threads, 1, blocks, true, true);
+        std::printf("%8u %8u %7s %10u %18.2f %8.2f %14.0f %18.4f   (arrays as simt::checked)\n",
+                    threads, 1u, "on", blocks, bounded.ns_per_thread_barrier, bounded.fastest_ns,
+                    bounded.blocks_per_second, bounded.allocations_per_block);
+      }
     }
   }
   std::puts(
-      "checks: race, bounds and lifetime diagnostics plus bank-conflict counters (simt::Settings)");
+      "checks: race, bounds and lifetime diagnostics plus bank-conflict counters (simt::Settings);"
+      "\n        with arrays as simt::checked, global accesses are bounds-checked too");
 
   // The barriers in a __device__ helper: a coroutine the kernel awaits, one call per thread.
   std::printf(

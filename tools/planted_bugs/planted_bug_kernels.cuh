@@ -1,10 +1,10 @@
 #pragma once
-// The planted bugs (synchronisation, an arithmetic fault, a read of unwritten shared memory):
-// kernels each with one bug that CUDA itself does not report. tools/planted_bugs runs them on a
-// GPU (under compute-sanitizer, to see which of them its tools catch) or on the CPU emulator;
-// tests/common/diagnostics_test.cpp checks that the emulator reports each one with the kernel,
-// the line and the threads. On the GPU each is a bug: it may hang, compute garbage, or happen to
-// work.
+// The planted bugs (synchronisation, faults, a read of unwritten shared memory, a write past an
+// array's end): kernels each with one bug that CUDA itself does not report. tools/planted_bugs
+// runs them on a GPU (under compute-sanitizer, to see which of them its tools catch) or on the
+// CPU emulator; tests/common/diagnostics_test.cpp checks that the emulator reports each one with
+// the kernel, the line and the threads. On the GPU each is a bug: it may hang, compute garbage,
+// or happen to work.
 #include <cooperative_groups.h>
 #include <cuda/barrier>
 #include <cuda/pipeline>
@@ -233,3 +233,11 @@ __global__ void WaitForLastBlock(volatile int* flag, int* out) {
 // The output was never allocated: the program passes a null pointer, and every thread writes
 // through it. The GPU stops the kernel with cudaErrorIllegalAddress; the CPU raises SIGSEGV.
 __global__ void WriteThroughNull(int* out) { out[threadIdx.x] = static_cast<int>(threadIdx.x); }
+
+// The grid is rounded up to whole blocks, and the kernel forgets the bounds check `if (i < n)`:
+// the threads past n write past the end of the array. On the GPU the writes land silently in
+// the memory after it (cudaMalloc rounds allocations up); only memcheck reports them.
+__global__ void WritePastTheEnd(float* out) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = 0.5f * static_cast<float>(i);
+}

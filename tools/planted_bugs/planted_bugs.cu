@@ -7,7 +7,7 @@
 //                           syncwarp-masks|warp-tail|read-before-copy|stale-token|
 //                           arrive-twice|exit-without-arriving|uncommitted-stage|
 //                           divide-by-zero|read-unwritten-shared|spin-at-barrier|
-//                           wait-for-last-block|write-through-null
+//                           wait-for-last-block|write-through-null|write-past-the-end
 //                     [--backend auto|device|emulator]
 #include "planted_bug_kernels.cuh"
 
@@ -46,10 +46,14 @@ enum class Bug {
   spin_at_barrier,
   wait_for_last_block,
   write_through_null,
+  write_past_the_end,
 };
 
-// WaitForLastBlock's grid: more blocks of 256 threads than an H100 keeps resident (8 per SM, 1,056).
+// WaitForLastBlock's grid: more blocks of 256 threads than an H100 keeps resident (8 per SM:
+// 1,056).
 constexpr unsigned waiting_blocks = 4096;
+// WritePastTheEnd's array: 1,000 elements, written by four blocks of 256 threads.
+constexpr unsigned past_the_end_elements = 1000;
 
 void run_on_device(Bug bug) {
   tutorial::DeviceBuffer<float> in(256), out(256);
@@ -96,6 +100,13 @@ void run_on_device(Bug bug) {
       break;
     }
     case Bug::write_through_null: WriteThroughNull<<<1, 32>>>(nullptr); break;
+    case Bug::write_past_the_end: {
+      tutorial::DeviceBuffer<float> array(past_the_end_elements);
+      WritePastTheEnd<<<4, 256>>>(array.get());
+      CUDA_CHECK(cudaGetLastError());
+      CUDA_CHECK(cudaDeviceSynchronize());
+      break;
+    }
   }
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -152,6 +163,12 @@ void run_on_emulator(Bug bug) {
       break;
     }
     case Bug::write_through_null: simt::launch(1, 32, WriteThroughNull, nullptr); break;
+    case Bug::write_past_the_end: {
+      // checked(): the launch runs the kernel on a copy of the array with guard bytes around it.
+      std::vector<float> array(past_the_end_elements);
+      simt::launch(4, 256, WritePastTheEnd, simt::checked(array));
+      break;
+    }
   }
 }
 
@@ -181,7 +198,8 @@ int main(int argc, char** argv) {
                     {"read-unwritten-shared", Bug::read_unwritten_shared},
                     {"spin-at-barrier", Bug::spin_at_barrier},
                     {"wait-for-last-block", Bug::wait_for_last_block},
-                    {"write-through-null", Bug::write_through_null}},
+                    {"write-through-null", Bug::write_through_null},
+                    {"write-past-the-end", Bug::write_past_the_end}},
                    "which bug to run");
     // The cluster kernel needs compute capability 9.0; the others would run anywhere.
     const auto chosen = cli.parse_and_select_backend(argc, argv, {9, 0});

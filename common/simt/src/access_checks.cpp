@@ -1,9 +1,11 @@
 /// @file
-/// @brief What the emulator checks on every shared-memory access of an instrumented kernel
-/// (checking on): bounds, the lifetime of a peer block's memory, races, reads of bytes never
-/// written, and the bank counters.
+/// @brief What the emulator checks on every access of an instrumented kernel (checking on): for
+/// shared memory, bounds, the lifetime of a peer block's memory, races, reads of bytes never
+/// written, and the bank counters; for other memory, the bounds of global allocations.
 
 #include <simt/detail/access.hpp>
+#include <simt/detail/global_bounds.hpp>
+#include <simt/detail/heartbeat.hpp>
 #include <simt/detail/initialisation_check.hpp>
 #include <simt/detail/phase_barrier.hpp>
 #include <simt/detail/race_check.hpp>
@@ -47,8 +49,6 @@ const char* verb(AccessKind kind) {
     message << "an address outside the block's shared variables";
   throw KernelError(message.str());
 }
-
-}  // namespace
 
 void record_shared_access(const void* address, std::size_t bytes, AccessKind kind,
                           bool whole_object, const char* file, unsigned line) {
@@ -94,6 +94,25 @@ void record_shared_access(const void* address, std::size_t bytes, AccessKind kin
       me.bank.log(thread_rank(), space_offset, bytes, false, file, line);
     if (kind != AccessKind::load) me.bank.log(thread_rank(), space_offset, bytes, true, file, line);
   }
+}
+
+}  // namespace
+
+void observe_checked(const void* address, std::size_t bytes, AccessKind kind, bool whole_object,
+                     const char* file, unsigned line) {
+  note_progress(file, line);
+  if (current_thread.unit->arena.contains(address))
+    record_shared_access(address, bytes, kind, whole_object, file, line);
+  else if (current_thread.unit->diagnostics)
+    check_global_access(address, bytes, kind, file, line);
+}
+
+void observe_atomic_checked(const void* address, std::size_t bytes) {
+  note_progress(nullptr, 0);
+  if (current_thread.unit->arena.contains(address))
+    note_shared_written(address, bytes);
+  else if (current_thread.unit->diagnostics)
+    check_global_access(address, bytes, AccessKind::update, nullptr, 0);
 }
 
 }  // namespace simt::detail

@@ -10,6 +10,7 @@
 
 #include <simt/detail/registry.hpp>
 #include <simt/dim3.hpp>
+#include <simt/global_memory.hpp>
 
 #include <array>
 #include <cstddef>
@@ -180,6 +181,15 @@ SharedMemoryCounters last_launch_counters();
 /// @brief The current settings.
 Settings& settings();
 
+// launch() has one body in a CUDA translation unit and another in a plain C++ one, for the same
+// kernel type: the CUDA one is tagged, so that the two are different functions to the linker
+// (where they were one, it would keep either body for both kinds of caller).
+#if defined(__CUDACC__)
+#define SIMT_LAUNCH_FROM_CUDA [[gnu::abi_tag("from_cuda")]]
+#else
+#define SIMT_LAUNCH_FROM_CUDA
+#endif
+
 namespace detail {
 /// @brief Type-erased body of one GPU thread: calls the kernel with the launch's arguments.
 using ThreadBody = void (*)(const void* closure);
@@ -221,13 +231,18 @@ void launch_twin(const LaunchConfig& config, void* const* arguments) {
 /// kernel printed is written to stdout afterwards, block by block in order.
 ///
 /// Arguments are converted to the kernel's parameter types and copied once, as CUDA copies kernel
-/// parameters at launch. Throws LaunchError for a configuration the GPU would refuse and
-/// KernelError for a bug found while running (for example threads that wait at different
-/// barriers).
+/// parameters at launch; an array wrapped in simt::checked() is passed as a pointer whose bounds
+/// the emulator checks (with diagnostics on). Throws LaunchError for a configuration the GPU
+/// would refuse and KernelError for a bug found while running (for example threads that wait at
+/// different barriers).
 template <class... Params, class... Args>
-void launch(const LaunchConfig& config, void (*kernel)(Params...), Args&&... args) {
+SIMT_LAUNCH_FROM_CUDA void launch(const LaunchConfig& config, void (*kernel)(Params...),
+                                  Args&&... args) {
   static_assert(sizeof...(Params) == sizeof...(Args), "wrong number of kernel arguments");
-  std::tuple<std::remove_cvref_t<Params>...> parameters(std::forward<Args>(args)...);
+  detail::CheckedArguments copies;
+  (copies.note(args), ...);
+  copies.prepare();
+  std::tuple<std::remove_cvref_t<Params>...> parameters(copies.pass(std::forward<Args>(args))...);
 #if defined(__CUDACC__)
   // A CUDA translation unit names the kernel nvcc compiled: run the twin registered for it.
   std::apply(
@@ -256,7 +271,8 @@ void launch(const LaunchConfig& config, void (*kernel)(Params...), Args&&... arg
 /// @ingroup simt
 /// @brief Shorthand for `launch(LaunchConfig{grid, block}, kernel, args...)`.
 template <class... Params, class... Args>
-void launch(Dim3 grid, Dim3 block, void (*kernel)(Params...), Args&&... args) {
+SIMT_LAUNCH_FROM_CUDA void launch(Dim3 grid, Dim3 block, void (*kernel)(Params...),
+                                  Args&&... args) {
   launch(LaunchConfig{grid, block}, kernel, std::forward<Args>(args)...);
 }
 

@@ -3,7 +3,8 @@
 /// @brief The translation's instrumentation: every memory access of kernel code goes through
 /// load(), store() or update(), which return the address they are given. With checks off that is
 /// one test of a thread-local flag; with checks on, accesses to shared memory feed the race
-/// checks and the bank-conflict counters. Internal.
+/// checks and the bank-conflict counters, and accesses to global memory the emulator allocated
+/// are bounds-checked. Internal.
 ///
 /// `s[i] += x` becomes `*update(&s[i], __FILE__, __LINE__) += x`: the same lvalue, so types,
 /// `volatile` and references are untouched. They are `constexpr`, as a `constexpr __device__`
@@ -21,21 +22,21 @@
 namespace simt::detail {
 
 /// @ingroup simt
-/// @brief Records an access to the unit's shared memory (checking on).
+/// @brief What observe() does with checking on (out of line, so that an instrumented access
+/// costs one test and an untaken branch when it is off): notes the thread's progress, then hands
+/// a shared-memory access to the race, bounds and initialisation checks and the bank counters,
+/// and, with diagnostics on, any other access to the bounds check of global memory.
 /// `whole_object`: the access is to an object of class type (whose padding is never written).
-void record_shared_access(const void* address, std::size_t bytes, AccessKind kind,
-                          bool whole_object, const char* file, unsigned line);
+void observe_checked(const void* address, std::size_t bytes, AccessKind kind, bool whole_object,
+                     const char* file, unsigned line);
 
-/// @brief Reports an access to `bytes` at `address` when checking is on and it is shared memory.
+/// @brief Reports an access to `bytes` at `address` when checking is on.
 [[gnu::always_inline]] inline void observe(const volatile void* address, std::size_t bytes,
                                            AccessKind kind, bool whole_object, const char* file,
                                            unsigned line) {
-  if (current_thread.checking) [[unlikely]] {
-    note_progress(file, line);
-    const void* plain = const_cast<const void*>(address);  // volatile or not, the same byte
-    if (current_thread.unit->arena.contains(plain))
-      record_shared_access(plain, bytes, kind, whole_object, file, line);
-  }
+  // A volatile access or not, the same byte.
+  if (current_thread.checking) [[unlikely]]
+    observe_checked(const_cast<const void*>(address), bytes, kind, whole_object, file, line);
 }
 
 /// @brief A read of `*address`.
@@ -60,13 +61,15 @@ template <class T>
   return address;
 }
 
-/// @brief Shared memory written by an atomic function (checking on): its bytes count as
-/// written; atomics are not races, so they take no other part in the checks.
+/// @brief What observe_atomic() does with checking on: notes the thread's progress; shared bytes
+/// an atomic writes count as written (atomics are not races, so they take no other part in the
+/// shared-memory checks); with diagnostics on, global memory is bounds-checked.
+void observe_atomic_checked(const void* address, std::size_t bytes);
+
+/// @brief An atomic function's access to `bytes` at `address`.
 [[gnu::always_inline]] inline void observe_atomic(const void* address, std::size_t bytes) {
-  if (current_thread.checking) [[unlikely]] {
-    note_progress(nullptr, 0);
-    note_shared_written(address, bytes);
-  }
+  if (current_thread.checking) [[unlikely]]
+    observe_atomic_checked(address, bytes);
 }
 
 }  // namespace simt::detail

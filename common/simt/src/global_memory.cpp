@@ -1,0 +1,271 @@
+/// @file
+/// @brief The emulator's global allocations: where each is, how big, where it was made; the
+/// bounds check of a kernel's accesses against them; and the copies of checked() arguments.
+
+#include <simt/detail/global_bounds.hpp>
+#include <simt/detail/thread_context.hpp>
+#include <simt/detail/unit_state.hpp>
+#include <simt/global_memory.hpp>
+#include <simt/launch.hpp>
+#include "describe.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <new>
+#include <optional>
+#include <shared_mutex>
+#include <sstream>
+#include <string>
+
+namespace simt::detail {
+
+namespace {
+
+constexpr std::size_t alignment = 256;  // cudaMalloc's
+
+/// One allocation: its bytes, and the guard bytes around them that belong to it.
+struct Allocation {
+  std::byte* block;  ///< What operator new returned: the front guard starts here,
+  std::byte* data;   ///< the program's bytes here,
+  std::size_t bytes;
+  std::byte* end_of_block;  ///< and the back guard ends here.
+  std::size_t element_bytes;
+  std::source_location where;
+  const char* how;
+};
+
+/// Every live allocation, by the address of its block. Kernels look addresses up (shared
+/// lock); allocations come and go from host code (exclusive lock).
+class Registry {
+ public:
+  void add(const Allocation& allocation) {
+    std::unique_lock lock(mutex_);
+    by_block_.emplace(allocation.block, allocation);
+    generation_.fetch_add(1, std::memory_order_release);
+  }
+  /// Forgets the allocation whose bytes start at `data`; returns its block (null for none).
+  std::byte* remove(const void* data) {
+    std::unique_lock lock(mutex_);
+    const auto found = by_block_.find(static_cast<const std::byte*>(data) - global_guard_bytes);
+    if (found == by_block_.end() || found->second.data != data) return nullptr;
+    std::byte* block = found->second.block;
+    by_block_.erase(found);
+    generation_.fetch_add(1, std::memory_order_release);
+    return block;
+  }
+  [[nodiscard]] std::uint64_t generation() const {
+    return generation_.load(std::memory_order_acquire);
+  }
+
+  /// What holds `address`: an allocation (its block holds the address), or else the range
+  /// between the blocks around it, which no allocation owns.
+  struct Found {
+    std::uintptr_t begin;  ///< Where the allocation's bytes, or the free range, begin
+    std::uintptr_t end;    ///< and end.
+    std::optional<Allocation> allocation;
+  };
+  [[nodiscard]] Found find(const std::byte* address) const {
+    std::shared_lock lock(mutex_);
+    auto after = by_block_.upper_bound(address);
+    const std::uintptr_t gap_end = after == by_block_.end() ? UINTPTR_MAX : at(after->first);
+    if (after != by_block_.begin()) {
+      const Allocation& before = std::prev(after)->second;
+      if (address < before.end_of_block)
+        return {at(before.data), at(before.data + before.bytes), before};
+      return {at(before.end_of_block), gap_end, std::nullopt};
+    }
+    return {0, gap_end, std::nullopt};
+  }
+  static std::uintptr_t at(const std::byte* p) { return reinterpret_cast<std::uintptr_t>(p); }
+
+ private:
+  mutable std::shared_mutex mutex_;
+  std::map<const std::byte*, Allocation> by_block_;
+  std::atomic<std::uint64_t> generation_{0};
+};
+
+Registry& registry() {
+  static Registry instance;
+  return instance;
+}
+
+/// A worker's last few ranges found to need no report (an allocation's bytes, or memory no
+/// allocation owns), so that most accesses take no lock.
+struct ClearedRange {
+  std::uintptr_t begin = 0;
+  std::uintptr_t end = 0;
+  std::uint64_t generation = 0;  // 0: empty (the registry's count starts at 1)
+};
+constinit thread_local std::array<ClearedRange, 4> cleared{};
+constinit thread_local unsigned next_cleared = 0;
+
+bool covers(const ClearedRange& range, std::uintptr_t first, std::size_t bytes,
+            std::uint64_t generation) {
+  return range.generation == generation && first >= range.begin && first < range.end &&
+         bytes <= range.end - first;
+}
+
+const char* verb(AccessKind kind) {
+  switch (kind) {
+    case AccessKind::load: return "reads";
+    case AccessKind::store: return "writes";
+    case AccessKind::update: return "updates";
+  }
+  return "touches";
+}
+
+std::string describe_allocation(const Allocation& a) {
+  std::ostringstream text;
+  text << "an allocation of ";
+  if (a.element_bytes > 1)
+    text << a.bytes / a.element_bytes << " elements of " << a.element_bytes << " bytes (" << a.bytes
+         << " bytes)";
+  else
+    text << a.bytes << " bytes";
+  text << " made by " << a.how << " at " << place_of(a.where.file_name(), a.where.line());
+  return text.str();
+}
+
+[[noreturn]] void report_out_of_bounds(const Allocation& a, const std::byte* first,
+                                       std::size_t bytes, AccessKind kind, const char* file,
+                                       unsigned line) {
+  const UnitState& unit = *current_thread.unit;
+  std::ostringstream message;
+  message << "out-of-bounds global memory access in kernel '" << kernel_name(unit, nullptr)
+          << "' at " << (file != nullptr ? place_of(file, line) : "an atomic function")
+          << ": thread " << index_text(current_thread.slot->index) << " of block "
+          << index_text(current_thread.block_idx) << " " << verb(kind) << " " << bytes << " bytes ";
+  const std::ptrdiff_t offset = first - a.data;
+  const auto size = static_cast<std::ptrdiff_t>(a.bytes);
+  const auto element = static_cast<std::ptrdiff_t>(a.element_bytes);
+  if (element > 1 && offset % element == 0)
+    message << "at element " << offset / element << " (byte " << offset << ")";
+  else
+    message << "at byte " << offset;
+  if (offset < 0)
+    message << ", before the start of ";
+  else if (offset == size)
+    message << ", just past the end of ";
+  else if (offset > size)
+    message << ", " << offset - size << " bytes past the end of ";
+  else
+    message << ", the last " << offset + static_cast<std::ptrdiff_t>(bytes) - size
+            << " of them past the end of ";
+  message << describe_allocation(a)
+          << ". On the GPU the access reaches whatever memory lies there, silently or with "
+             "cudaErrorIllegalAddress; compute-sanitizer's memcheck reports it.";
+  throw KernelError(message.str());
+}
+
+}  // namespace
+
+void check_global_access(const void* address, std::size_t bytes, AccessKind kind, const char* file,
+                         unsigned line) {
+  const Registry& known = registry();
+  const std::uint64_t generation = known.generation();
+  if (generation == 0) return;  // nothing was ever allocated
+  const auto* first = static_cast<const std::byte*>(address);
+  for (const ClearedRange& range : cleared)
+    if (covers(range, Registry::at(first), bytes, generation)) return;
+
+  const Registry::Found found = known.find(first);
+  if (!found.allocation) {
+    // Memory no allocation owns (a plain host array, a local variable): not checked.
+    cleared[next_cleared++ % cleared.size()] = {found.begin, found.end, generation};
+    return;
+  }
+  const Allocation& a = *found.allocation;
+  if (first < a.data || first >= a.data + a.bytes || bytes > std::size_t(a.data + a.bytes - first))
+    report_out_of_bounds(a, first, bytes, kind, file, line);
+  cleared[next_cleared++ % cleared.size()] = {found.begin, found.end, generation};
+}
+
+void* allocate_global(std::size_t bytes, std::size_t element_bytes, std::source_location where,
+                      const char* how) {
+  // The back guard starts where the bytes end, so that an access one byte past is reported;
+  // it runs to a multiple of the alignment at least global_guard_bytes on.
+  const std::size_t front = global_guard_bytes;
+  const std::size_t rounded = (bytes + alignment - 1) / alignment * alignment;
+  if (bytes > SIZE_MAX - 2 * front - alignment) throw std::bad_alloc();
+  const std::size_t total = front + rounded + global_guard_bytes;
+  auto* block = static_cast<std::byte*>(::operator new (total, std::align_val_t{alignment}));
+  registry().add(Allocation{block, block + front, bytes, block + total,
+                            element_bytes == 0 ? 1 : element_bytes, where, how});
+  return block + front;
+}
+
+void CheckedArguments::note_array(const volatile void* data, std::size_t bytes,
+                                  std::size_t element_bytes, bool writable,
+                                  std::source_location where) {
+  if (!settings().diagnostics) return;
+  arrays_.push_back(Array{static_cast<std::byte*>(const_cast<void*>(data)), bytes, element_bytes,
+                          writable, where});
+}
+
+void CheckedArguments::prepare() {
+  if (arrays_.empty()) return;
+  // Arrays that overlap (an in-place kernel's input and output) share one copy, so that a
+  // write through one is seen through the other, as on the GPU.
+  std::vector<std::size_t> order(arrays_.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return arrays_[a].data < arrays_[b].data; });
+  for (const std::size_t i : order) {
+    Array& array = arrays_[i];
+    if (copies_.empty() || array.data >= copies_.back().end)
+      copies_.push_back(Copy{array.data, array.data + array.bytes, nullptr, false});
+    Copy& copy = copies_.back();
+    copy.end = std::max(copy.end, array.data + array.bytes);
+    copy.writable = copy.writable || array.writable;
+    array.copy = copies_.size() - 1;
+  }
+  for (Copy& copy : copies_) {
+    const Array& first = *std::find_if(arrays_.begin(), arrays_.end(),
+                                       [&](const Array& a) { return &copies_[a.copy] == &copy; });
+    const auto bytes = static_cast<std::size_t>(copy.end - copy.begin);
+    copy.copy = static_cast<std::byte*>(allocate_global(
+        bytes, copy.end - copy.begin == std::ptrdiff_t(first.bytes) ? first.element_bytes : 1,
+        first.where, "simt::checked"));
+    if (bytes != 0) std::memcpy(copy.copy, copy.begin, bytes);
+  }
+}
+
+void* CheckedArguments::copy_of(const volatile void* data) const {
+  auto* plain = static_cast<std::byte*>(const_cast<void*>(data));
+  for (const Array& array : arrays_)
+    if (array.data == plain) {
+      const Copy& copy = copies_[array.copy];
+      return copy.copy + (plain - copy.begin);
+    }
+  return plain;
+}
+
+CheckedArguments::~CheckedArguments() {
+  for (const Copy& copy : copies_) {
+    if (copy.copy == nullptr) continue;
+    if (copy.writable && copy.end != copy.begin)
+      std::memcpy(copy.begin, copy.copy, static_cast<std::size_t>(copy.end - copy.begin));
+    free_global(copy.copy);
+  }
+}
+
+}  // namespace simt::detail
+
+namespace simt {
+
+void* allocate_global(std::size_t bytes, std::size_t element_bytes, std::source_location where) {
+  return detail::allocate_global(bytes, element_bytes, where, "simt::allocate_global");
+}
+
+void free_global(void* pointer) noexcept {
+  if (pointer == nullptr) return;
+  std::byte* block = detail::registry().remove(pointer);
+  if (block != nullptr) ::operator delete (block, std::align_val_t{detail::alignment});
+}
+
+}  // namespace simt
