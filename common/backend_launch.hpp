@@ -28,8 +28,7 @@ class BackendArray {
  public:
   /// @brief `count` elements, uninitialised on the GPU (value-initialised on the emulator).
   BackendArray(Backend backend, std::size_t count,
-               std::source_location where = std::source_location::current())
-      : count_(count) {
+               std::source_location where = std::source_location::current()) {
     if (backend == Backend::device)
       device_.emplace(count);
     else
@@ -37,8 +36,7 @@ class BackendArray {
   }
   /// @brief A copy of `values`.
   BackendArray(Backend backend, std::span<const T> values,
-               std::source_location where = std::source_location::current())
-      : count_(values.size()) {
+               std::source_location where = std::source_location::current()) {
     if (backend == Backend::device) {
       device_.emplace(values);
     } else {
@@ -59,13 +57,12 @@ class BackendArray {
   /// @brief The elements, copied back from the GPU if they live there.
   [[nodiscard]] std::vector<T> read() {
     if (!device_) return std::vector<T>(emulated_.begin(), emulated_.end());
-    std::vector<T> values(count_);
+    std::vector<T> values(device_->size());
     device_->copy_to(values);
     return values;
   }
 
  private:
-  std::size_t count_ = 0;
   simt::GlobalArray<T> emulated_;  // empty on the GPU
   std::optional<DeviceBuffer<T>> device_;
 };

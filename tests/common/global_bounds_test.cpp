@@ -73,7 +73,8 @@ TEST_CASE("A checked array is copied in and back, in place when two arguments ar
   for (std::size_t i = 0; i < original.size(); ++i) REQUIRE(values[i] == 2.0f * original[i]);
 }
 
-TEST_CASE("A const checked array is not copied back", "[diagnostics][global-bounds]") {
+TEST_CASE("A checked input and a separate checked output each get a copy and the output comes back",
+          "[diagnostics][global-bounds]") {
   const SettingsGuard guard;
   const std::vector<float> in = random_values<float>(256, -100, 100, 3);
   std::vector<float> out(256, 0.0f);

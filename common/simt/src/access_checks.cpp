@@ -21,15 +21,6 @@ namespace simt::detail {
 
 namespace {
 
-const char* verb(AccessKind kind) {
-  switch (kind) {
-    case AccessKind::load: return "reads";
-    case AccessKind::store: return "writes";
-    case AccessKind::update: return "updates";
-  }
-  return "touches";
-}
-
 [[noreturn]] void report_out_of_bounds(const UnitState& unit, const BlockState& me,
                                        const void* address, std::size_t bytes, AccessKind kind,
                                        const char* file, unsigned line) {

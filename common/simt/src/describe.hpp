@@ -3,6 +3,7 @@
 /// @brief How the scheduler's diagnostics write indices, lists of threads, masks and places.
 /// Internal.
 
+#include <simt/detail/race_check.hpp>
 #include <simt/detail/site.hpp>
 #include <simt/dim3.hpp>
 
@@ -18,6 +19,16 @@ namespace simt::detail {
 inline std::string place_of(const char* file, unsigned line) {
   const std::string path = file;
   return path.substr(path.find_last_of('/') + 1) + ":" + std::to_string(line);
+}
+
+/// @brief "reads", "writes" or "updates": what an access of `kind` does, in a report.
+inline const char* verb(AccessKind kind) {
+  switch (kind) {
+    case AccessKind::load: return "reads";
+    case AccessKind::store: return "writes";
+    case AccessKind::update: return "updates";
+  }
+  return "touches";
 }
 
 /// @brief "(x, y, z)".

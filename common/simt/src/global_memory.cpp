@@ -110,15 +110,6 @@ bool covers(const ClearedRange& range, std::uintptr_t first, std::size_t bytes,
          bytes <= range.end - first;
 }
 
-const char* verb(AccessKind kind) {
-  switch (kind) {
-    case AccessKind::load: return "reads";
-    case AccessKind::store: return "writes";
-    case AccessKind::update: return "updates";
-  }
-  return "touches";
-}
-
 std::string describe_allocation(const Allocation& a) {
   std::ostringstream text;
   text << "an allocation of ";
@@ -218,19 +209,19 @@ void CheckedArguments::prepare() {
   for (const std::size_t i : order) {
     Array& array = arrays_[i];
     if (copies_.empty() || array.data >= copies_.back().end)
-      copies_.push_back(Copy{array.data, array.data + array.bytes, nullptr, false});
+      copies_.push_back(Copy{array.data, array.data + array.bytes, nullptr, false,
+                             array.element_bytes, array.where});
     Copy& copy = copies_.back();
     copy.end = std::max(copy.end, array.data + array.bytes);
     copy.writable = copy.writable || array.writable;
     array.copy = copies_.size() - 1;
   }
   for (Copy& copy : copies_) {
-    const Array& first = *std::find_if(arrays_.begin(), arrays_.end(),
-                                       [&](const Array& a) { return &copies_[a.copy] == &copy; });
     const auto bytes = static_cast<std::size_t>(copy.end - copy.begin);
-    copy.copy = static_cast<std::byte*>(allocate_global(
-        bytes, copy.end - copy.begin == std::ptrdiff_t(first.bytes) ? first.element_bytes : 1,
-        first.where, "simt::checked"));
+    // Messages count elements only where the arrays sharing the copy make whole ones.
+    const std::size_t element_bytes = bytes % copy.element_bytes == 0 ? copy.element_bytes : 1;
+    copy.copy =
+        static_cast<std::byte*>(allocate_global(bytes, element_bytes, copy.where, "simt::checked"));
     if (bytes != 0) std::memcpy(copy.copy, copy.begin, bytes);
   }
 }

@@ -171,7 +171,9 @@ class CheckedArguments {
     std::byte* begin;  ///< The first byte of the arrays it holds,
     std::byte* end;    ///< and the byte past their last.
     std::byte* copy;
-    bool writable;
+    bool writable;               ///< Some array it holds is not const: it goes back.
+    std::size_t element_bytes;   ///< Of the array at `begin`, which also names it in messages
+    std::source_location where;  ///< by the line that wrapped it.
   };
   void note_array(const volatile void* data, std::size_t bytes, std::size_t element_bytes,
                   bool writable, std::source_location where);
