@@ -9,7 +9,9 @@
 #     twin of a __device__ or __constant__ variable;
 #   - in a C++ source, #include "<stem>.emulated.hpp" and simt::launch(config, emulated::Kernel,
 #     args...) (the generated directory is on <target>'s include path).
-# Diagnostics and compiler errors name the kernel file's own lines (#line).
+# Diagnostics and compiler errors name the kernel file's own lines (#line). An executable or
+# shared library also names simt's gdb extension for gdb to load (docs: "Debug a kernel without
+# a GPU").
 #
 # Needs Python 3 with clang's bindings (Debian: python3-clang-16 libclang-16-dev).
 
@@ -103,6 +105,15 @@ function(simt_add_kernels target)
     # device name of every kernel and variable a CUDA source may name (src/cuda_registration.cpp).
     target_link_options(${target} PUBLIC
       "LINKER:--wrap=__cudaRegisterFunction,--wrap=__cudaRegisterVar")
+  endif()
+  get_target_property(gdb_named ${target} SIMT_GDB_SCRIPT_NAMED)
+  if(NOT gdb_named AND type MATCHES "EXECUTABLE|SHARED_LIBRARY" AND CMAKE_SYSTEM_NAME STREQUAL "Linux"
+     AND CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    # gdb loads simt's extension with the program (see simt_gdb_script.cpp.in).
+    set(gdb_source "${directory}/simt_gdb_script.cpp")
+    configure_file("${CMAKE_CURRENT_FUNCTION_LIST_DIR}/simt_gdb_script.cpp.in" "${gdb_source}" @ONLY)
+    target_sources(${target} PRIVATE "${gdb_source}")
+    set_target_properties(${target} PROPERTIES SIMT_GDB_SCRIPT_NAMED ON)
   endif()
   if(type STREQUAL "EXECUTABLE")
     target_include_directories(${target} PRIVATE "${directory}")

@@ -18,6 +18,11 @@
 #include <thread>
 #include <vector>
 
+// A debugger calls it in a stopped program (debugger_support.cpp); nothing else does, so a
+// reference from here, which every launching program links, keeps it in the program.
+extern "C" const char* simt_debugger_block_threads() noexcept;
+[[gnu::used]] static const auto keep_for_debuggers = &simt_debugger_block_threads;
+
 namespace simt {
 
 Settings& settings() {
