@@ -7,8 +7,8 @@
 #include <simt/detail/unit_state.hpp>
 #include <simt/detail/warp_waits.hpp>
 #include "describe.hpp"
+#include "waiting_threads.hpp"
 
-#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,34 +17,39 @@ namespace simt::detail {
 
 namespace {
 
-/// Where a thread that is not running is, as far as the scheduler's records say. Threads run
-/// one at a time, each until it waits or exits, so every thread other than the running one is
-/// in exactly one of these states.
-std::string state_of(const ThreadContext& running, const BlockState& b, unsigned rank) {
+/// What each thread of the running thread's block is doing, by rank, as far as the scheduler's
+/// records say. Threads run one at a time, each until it waits or exits, so every thread other
+/// than the running one has exited, waits at a place on record, is still to run in the chain
+/// being run, or ran before the running thread and waits at the interval's barrier.
+std::vector<std::string> thread_states(const ThreadContext& t) {
+  const BlockState& b = *t.block;
   const BlockScheduling& s = b.scheduling;
-  const WarpWaits& warp = s.warps[warp_of(rank)];
-  const unsigned lane_bit = 1u << lane_of(rank);
-  if (rank == running.slot->rank) return "running";
-  if ((warp.exited & lane_bit) != 0) return "exited";
-  if ((warp.arrived & lane_bit) != 0)
-    return "waiting at " + describe_site(*warp.lanes[lane_of(rank)]->site);
-  for (const PhaseWait& w : s.phase_waits)
-    if (w.rank == rank) return "waiting at " + describe_site(*w.site);
-  for (const StrayArrival& stray : s.strays)
-    if (stray.rank == rank) return "waiting at " + describe_site(*stray.site);
-  // Not waiting anywhere on record: either still to run in the chain being run, or among those
-  // that ran before the running thread and wait at the block's barrier.
-  // (A chain ends with a slot of rank threads_per_block, which returns to the scheduler.)
-  const UnitState& unit = *running.unit;
-  bool to_run = false;
-  for (const ThreadSlot* next = running.slot + 1; next->rank < unit.threads_per_block; ++next)
-    to_run = to_run || next->rank == rank;
-  if (to_run && unit.starting) return "not started yet";
-  if (to_run && running.chain_begin == s.chain.data() && b.last_barrier != nullptr)
-    return "ready, resumes after " + describe_site(*b.last_barrier);
-  if (to_run) return "ready";
-  if (s.barrier != nullptr) return "waiting at " + describe_site(*s.barrier);
-  return "waiting";
+  const unsigned n = t.unit->threads_per_block;
+  // The chain being run ends with a slot of rank n, which returns to the scheduler.
+  std::vector<char> to_run(n, 0);
+  for (const ThreadSlot* next = t.slot + 1; next->rank < n; ++next) to_run[next->rank] = 1;
+  const bool main_chain = t.chain_begin == s.chain.data();
+  std::vector<std::string> states(n);
+  for (unsigned rank = 0; rank < n; ++rank) {
+    const RecordedWait wait = recorded_wait(s, rank);
+    if (rank == t.slot->rank)
+      states[rank] = "running";
+    else if ((s.warps[warp_of(rank)].exited >> lane_of(rank)) & 1u)
+      states[rank] = "exited";
+    else if (wait.site != nullptr)
+      states[rank] = "waiting at " + describe_site(*wait.site);
+    else if (to_run[rank] && t.unit->starting)
+      states[rank] = "not started yet";
+    else if (to_run[rank] && main_chain && b.last_barrier != nullptr)
+      states[rank] = "ready, resumes after " + describe_site(*b.last_barrier);
+    else if (to_run[rank])
+      states[rank] = "ready";
+    else if (s.barrier != nullptr)
+      states[rank] = "waiting at " + describe_site(*s.barrier);
+    else
+      states[rank] = "waiting";
+  }
+  return states;
 }
 
 /// The block of the GPU thread this worker runs, its threads grouped by state, in rank order.
@@ -53,24 +58,20 @@ std::string describe_running_block() {
   if (t.slot == nullptr || t.block == nullptr || t.unit == nullptr)
     return "This thread is not running a GPU thread of the emulator (select a thread stopped "
            "in kernel code: `info threads`, then `thread N`).\n";
-  const BlockState& b = *t.block;
   const unsigned n = t.unit->threads_per_block;
   std::ostringstream text;
-  text << "kernel '" << kernel_name(*t.unit, nullptr) << "', block " << index_text(b.block_idx)
-       << " of grid " << index_text(t.grid_dim) << ", " << n << " threads of block "
-       << index_text(t.block_dim) << ":\n";
+  text << "kernel '" << kernel_name(*t.unit, nullptr) << "', block "
+       << index_text(t.block->block_idx) << " of grid " << index_text(t.grid_dim) << ", " << n
+       << " threads of block " << index_text(t.block_dim) << ":\n";
   // Runs of consecutive ranks in one state, each named by its first and last threadIdx.
-  auto index_of = [&](unsigned rank) {
-    const Uint3 d = t.block_dim;
-    return index_text(Uint3{rank % d.x, rank / d.x % d.y, rank / (d.x * d.y)});
-  };
+  const std::vector<std::string> states = thread_states(t);
   for (unsigned first = 0; first < n;) {
-    const std::string state = state_of(t, b, first);
     unsigned last = first;
-    while (last + 1 < n && state_of(t, b, last + 1) == state) ++last;
-    text << "  " << (first == last ? "thread " : "threads ") << index_of(first);
-    if (last != first) text << "-" << index_of(last);
-    text << ": " << state << "\n";
+    while (last + 1 < n && states[last + 1] == states[first]) ++last;
+    text << "  " << (first == last ? "thread " : "threads ")
+         << index_text(unflatten(first, t.block_dim));
+    if (last != first) text << "-" << index_text(unflatten(last, t.block_dim));
+    text << ": " << states[first] << "\n";
     first = last + 1;
   }
   return text.str();

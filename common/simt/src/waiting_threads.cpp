@@ -11,6 +11,20 @@
 
 namespace simt::detail {
 
+RecordedWait recorded_wait(const BlockScheduling& s, unsigned rank) {
+  // A warp collective first, then a barrier phase, then a stray's barrier.
+  const WarpWaits& lanes = s.warps[warp_of(rank)];
+  if ((lanes.arrived >> lane_of(rank)) & 1u) {
+    const WarpCollective& c = *lanes.lanes[lane_of(rank)];
+    return {c.site, c.mask, c.kind != CollectiveKind::convergence};
+  }
+  for (const PhaseWait& w : s.phase_waits)
+    if (w.rank == rank) return {w.site};
+  for (const StrayArrival& stray : s.strays)
+    if (stray.rank == rank) return {stray.site};
+  return {};
+}
+
 std::string describe_waiting_threads(const BlockState& b, unsigned threads_per_block,
                                      const std::vector<char>& skipped) {
   const BlockScheduling& s = b.scheduling;
@@ -25,25 +39,14 @@ std::string describe_waiting_threads(const BlockState& b, unsigned threads_per_b
     const WarpWaits& lanes = s.warps[warp_of(rank)];
     if (((lanes.exited >> lane_of(rank)) & 1u) != 0) continue;
     if (!skipped.empty() && skipped[rank] != 0) continue;
-    // A warp collective (with its mask) first, then a barrier phase, a stray's barrier, or the
-    // interval's.
-    const Site* at = s.barrier;
-    unsigned mask = 0;
-    bool warp = false;
-    for (const StrayArrival& stray : s.strays)
-      if (stray.rank == rank) at = stray.site;
-    for (const PhaseWait& w : s.phase_waits)
-      if (w.rank == rank) at = w.site;
-    if ((lanes.arrived >> lane_of(rank)) & 1u) {
-      at = lanes.lanes[lane_of(rank)]->site;
-      mask = lanes.lanes[lane_of(rank)]->mask;
-      warp = lanes.lanes[lane_of(rank)]->kind != CollectiveKind::convergence;
-    }
+    const RecordedWait wait = recorded_wait(s, rank);
+    const Site* at = wait.site != nullptr ? wait.site : s.barrier;  // else the interval's
     if (at == nullptr) continue;
     auto found = std::find_if(places.begin(), places.end(), [&](const Place& p) {
-      return p.site == at && p.mask == mask && p.warp == warp;
+      return p.site == at && p.mask == wait.mask && p.warp == wait.warp;
     });
-    if (found == places.end()) found = places.insert(places.end(), Place{at, mask, warp, {}});
+    if (found == places.end())
+      found = places.insert(places.end(), Place{at, wait.mask, wait.warp, {}});
     found->ranks.push_back(rank);
   }
   std::ostringstream text;

@@ -10,6 +10,7 @@ The program is tests/own_kernels_project: RowSums, one block of 256 threads per 
 import argparse
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 
@@ -56,6 +57,10 @@ def main():
     parser.add_argument("--root", required=True, help="the repository, left out of paths shown")
     parser.add_argument("--transcript", help="save what gdb printed here")
     args = parser.parse_args()
+    if shutil.which(args.gdb) is None:
+        print("run_session: no gdb at %r (Debian: gdb; tools/install-dependencies installs it)"
+              % args.gdb, file=sys.stderr)
+        return 1
     commands = pathlib.Path(__file__).with_name("session.gdb")
     run = subprocess.run(
         [args.gdb, "-q", "-nx", "-batch", "-iex", "add-auto-load-safe-path " + args.extension_dir,
