@@ -11,7 +11,8 @@
 #     args...) (the generated directory is on <target>'s include path).
 # Diagnostics and compiler errors name the kernel file's own lines (#line). An executable or
 # shared library also names simt's gdb extension for gdb to load (docs: "Debug a kernel without
-# a GPU").
+# a GPU"). The translations of a build share the standard headers, precompiled for libclang once
+# (in <build>/simt_translation_cache).
 #
 # Needs Python 3 with clang's bindings (Debian: python3-clang-16 libclang-16-dev).
 
@@ -76,7 +77,7 @@ function(simt_add_kernels target)
       COMMAND "${SIMT_PYTHON}" -B "${SIMT_TRANSLATOR}" "${kernels}"
               --header "${header}" --source "${source}" --depfile "${directory}/${stem}.d"
               --simt-include "${SIMT_INCLUDE_DIR}" --namespace "${arg_NAMESPACE}"
-              --anchor "${anchor}"
+              --anchor "${anchor}" --cache-dir "${CMAKE_BINARY_DIR}/simt_translation_cache"
               "--include-dir=$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>"
               "--define=$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>"
       DEPENDS "${kernels}" ${translator_sources}

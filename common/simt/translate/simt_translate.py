@@ -32,6 +32,7 @@ from simt_translation.diagnostics import (Diagnostic, InternalError, Progress,  
                                           report)
 from simt_translation.parse import Options  # noqa: E402
 from simt_translation.pipeline import translate  # noqa: E402
+from simt_translation.precompiled_headers import standard_headers_pch  # noqa: E402
 
 
 class Outputs(argparse.Namespace):
@@ -52,6 +53,9 @@ def arguments(argv):
                              "kernel file's)")
     parser.add_argument("--namespace", default="emulated", help="namespace of the translation")
     parser.add_argument("--anchor", help="symbol the linker keeps (default: from the paths)")
+    parser.add_argument("--cache-dir",
+                        help="where translations of one build share the standard headers, "
+                             "precompiled (faster; default: none)")
     return parser.parse_args(argv)
 
 
@@ -74,6 +78,11 @@ def main(argv=None):
     if not os.path.isfile(source):
         report([Diagnostic(source, 1, 1, "no such kernel file")])
         return 1
+    if args.cache_dir:
+        try:
+            options.precompiled = standard_headers_pch(options, os.path.abspath(args.cache_dir))
+        except OSError:
+            pass  # translated without: slower, the same result
     try:
         translate(options, outputs, progress)
     except TranslationFailed as failure:

@@ -6,9 +6,12 @@ source) or the error lines it must stop with. Paths are written relative to the 
     check_translation.py --translator T --simt-include I --work W [--compiler CXX] CASE.cuh...
     check_translation.py ... --update CASE.cuh...   (writes the .expected files: review the diff)
 
-A case fails when the output differs (the diff is printed), when the translator writes anything
-that is not a `file:line:col: error:` line or reports an internal error, and, for a translation,
-when its source or a C++ file that includes its header does not compile without warnings."""
+Each case is translated as a build translates it, with the standard headers precompiled (shared
+by the cases in W/simt_translation_cache), and once more without them. A case fails when the
+output differs (the diff is printed), when the two translations differ, when the translator
+writes anything that is not a `file:line:col: error:` line or reports an internal error, and,
+for a translation, when its source or a C++ file that includes its header does not compile
+without warnings."""
 
 import argparse
 import difflib
@@ -21,16 +24,18 @@ ERROR_LINE = re.compile(r"^[^\s:][^:]*:\d+:\d+: error: .+$")
 ANCHOR = "simt_kernels_case"
 
 
-def translate(args, case, work):
+def translate(args, case, work, precompiled=True):
     stem = os.path.splitext(os.path.basename(case))[0]
     header = os.path.join(work, f"{stem}.emulated.hpp")
     source = os.path.join(work, f"{stem}.emulated.cpp")
     for stale in (header, source):
         if os.path.exists(stale):
             os.remove(stale)
-    run = subprocess.run([args.python, "-B", args.translator, case, "--header", header,
-                          "--source", source, "--simt-include", args.simt_include,
-                          "--anchor", ANCHOR], capture_output=True, text=True)
+    command = [args.python, "-B", args.translator, case, "--header", header, "--source", source,
+               "--simt-include", args.simt_include, "--anchor", ANCHOR]
+    if precompiled:
+        command += ["--cache-dir", os.path.join(args.work, "simt_translation_cache")]
+    run = subprocess.run(command, capture_output=True, text=True)
     return run, header, source
 
 
@@ -103,6 +108,11 @@ def check(args, case):
             failures.append("the translation differs from the expected one:\n" + "".join(diff))
     if run.returncode == 0 and args.compiler:
         failures.extend(compile_problems(args, header, source, work))
+    plain = os.path.join(work, "without_precompiled_headers")
+    os.makedirs(plain, exist_ok=True)
+    run, header, source = translate(args, case, plain, precompiled=False)
+    if view(run, header, source, case, plain) != actual:
+        failures.append("without the precompiled standard headers the translation differs")
     return failures
 
 

@@ -37,7 +37,8 @@ def translate(args, path, out):
     run = subprocess.run(
         [args.python, "-B", args.translator, path, "--header", header, "--source", source,
          "--simt-include", args.simt_include, "--include-dir", args.root,
-         "--include-dir", os.path.dirname(path)],
+         "--include-dir", os.path.dirname(path),
+         "--cache-dir", os.path.join(args.work, "simt_translation_cache")],
         capture_output=True, text=True, errors="replace")
     problems = []
     for line in run.stderr.splitlines():

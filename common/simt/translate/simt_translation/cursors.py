@@ -26,6 +26,20 @@ def kind_of(cursor):
         return None
 
 
+def top_level(tu):
+    """The declarations at the translation unit's scope, as written. A parse with a precompiled
+    header (Index(excludeDecls=True)) also lists there each function that clang instantiated (a
+    member of a class template, a function template's specialization, the function of an
+    explicit instantiation), at its template's place; they are left out, as a parse without one
+    leaves them out."""
+    for c in tu.cursor.get_children():
+        if kind_of(c) in FUNCTION_KINDS:
+            template = ci.conf.lib.clang_getSpecializedCursorTemplate(c)
+            if template is not None and template.location == c.location:
+                continue
+        yield c
+
+
 def annotations(cursor):
     """The `annotate` attributes of a declaration: the prelude marks CUDA's qualifiers
     (`simt:global`, `simt:shared`, ...) and the suspension points (`simt:suspends`) so."""

@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 
 import clang.cindex as ci
 
-from .cursors import FUNCTION_KINDS, RECORD_KINDS, K, annotations, kind_of
+from .cursors import FUNCTION_KINDS, RECORD_KINDS, K, annotations, kind_of, top_level
 from .diagnostics import Diagnostic, TranslationFailed
+from .precompiled_headers import discard
 from .sources import SourceFiles, path_of
 
 
@@ -21,6 +22,7 @@ class Options:
     include_dirs: list = field(default_factory=list)
     defines: list = field(default_factory=list)
     user_roots: list = field(default_factory=list)  # directories whose headers are translated
+    precompiled: str = None  # the standard headers precompiled (precompiled_headers.py), if any
 
 
 @dataclass
@@ -94,6 +96,10 @@ def parse(options, unsaved=None, declarations_only=False):
         flags = ci.TranslationUnit.PARSE_SKIP_FUNCTION_BODIES
     else:
         flags = ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
+    if options.precompiled:
+        tu = parse_precompiled(options, unsaved, flags)
+        if tu is not None:
+            return tu
     try:
         tu = ci.Index.create().parse(options.input, args=clang_arguments(options),
                                      unsaved_files=unsaved, options=flags)
@@ -105,6 +111,31 @@ def parse(options, unsaved=None, declarations_only=False):
         # The first error is the cause; what follows it is often its consequence.
         raise TranslationFailed([explain(errors[0], options)])
     return tu
+
+
+PRECOMPILED_HEADER_TROUBLE = ("precompiled header", "PCH file", "AST file")
+
+
+def parse_precompiled(options, unsaved, flags):
+    """The translation unit read with the precompiled standard headers, whose declarations it
+    does not enumerate; None when clang reports an error (the caller parses again without them,
+    so that the error reads as it always does)."""
+    # The precompiled header was saved with the detailed preprocessing record, and clang uses
+    # it only in a parse that asks for the record too.
+    flags |= ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
+    try:
+        tu = ci.Index.create(excludeDecls=True).parse(
+            options.input, args=["-include-pch", options.precompiled] + clang_arguments(options),
+            unsaved_files=unsaved, options=flags)
+    except ci.TranslationUnitLoadError:
+        tu = None
+    errors = [] if tu is None else \
+        [d.spelling for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
+    if tu is None or any(t in e for e in errors for t in PRECOMPILED_HEADER_TROUBLE):
+        discard(options.precompiled)
+        options.precompiled = None
+        return None
+    return None if errors else tu
 
 
 def explain(diagnostic, options):
@@ -187,7 +218,7 @@ def parse_unit(options):
     in_simt = {}  # file name -> whether it is one of the emulator's headers
     simt_declarations = []
     # The location of a cursor costs a call into libclang: each top-level cursor's is asked once.
-    for c in tu.cursor.get_children():
+    for c in top_level(tu):
         f = c.location.file
         if f is None:
             continue

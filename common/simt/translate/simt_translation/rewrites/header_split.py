@@ -21,7 +21,8 @@ variables, are the same in both, as C++ allows."""
 
 import clang.cindex as ci
 
-from ..cursors import FUNCTION_KINDS, RECORD_KINDS, K, in_anonymous_namespace, in_record, kind_of
+from ..cursors import FUNCTION_KINDS, RECORD_KINDS, K, in_anonymous_namespace, in_record, kind_of, \
+    top_level
 from ..diagnostics import error_at
 from ..sources import path_of
 from . import Rewrite
@@ -224,19 +225,19 @@ class _Split:
         """Declarations at namespace scope whose text is the macro expansion [start, end)."""
         found = []
 
-        def visit(parent):
-            for c in parent.get_children():
+        def visit(children):
+            for c in children:
                 location = c.location
                 if location.file is None or path_of(c) != path:
                     continue
                 if kind_of(c) in (K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL):
-                    visit(c)
+                    visit(c.get_children())
                 elif kind_of(c) not in (K.MACRO_DEFINITION, K.MACRO_INSTANTIATION,
                                         K.INCLUSION_DIRECTIVE) and \
                         start <= c.extent.start.offset and c.extent.end.offset <= end:
                     found.append(c)
 
-        visit(self.sources.tu.cursor)
+        visit(top_level(self.sources.tu))
         return found
 
     # -- helpers -------------------------------------------------------------------------------
