@@ -15,7 +15,8 @@ METRICS = {
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": "load_conflicts",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum": "store_conflicts",
 }
-COLUMNS = ["load_requests", "load_wavefronts", "load_conflicts", "store_requests", "store_wavefronts", "store_conflicts"]
+COLUMNS = ["load_requests", "load_wavefronts", "load_conflicts",
+           "store_requests", "store_wavefronts", "store_conflicts"]
 
 
 def read_ncu(path):
@@ -50,7 +51,8 @@ def main():
             same &= ours == theirs
             cells.append(f"{ours:>10} / {theirs:<9}")
         differ += not same
-        print(f"{e['variant']:<24}" + "".join(f"{x:>22}" for x in cells) + ("   yes" if same else "   NO"))
+        verdict = "   yes" if same else "   NO"
+        print(f"{e['variant']:<24}" + "".join(f"{x:>22}" for x in cells) + verdict)
     print("(each cell: emulator / Nsight Compute)")
     print(f"{len(emulated) - differ} of {len(emulated)} variants equal")
     return 1 if differ else 0

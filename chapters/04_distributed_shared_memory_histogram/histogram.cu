@@ -8,16 +8,12 @@
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
 #include "common/memory_budget.hpp"
-#include "common/timing.hpp"
 #include "common/usage_error.hpp"
 
 #include <simt/launch.hpp>
 
-#include <cub/device/device_histogram.cuh>
-
 #include <algorithm>
 #include <cstdint>
-#include <random>
 #include <stdexcept>
 
 namespace histogram {
@@ -186,7 +182,7 @@ std::string Plan::describe() const {
 
 Limits query_limits(tutorial::Backend backend) {
   if (backend == tutorial::Backend::emulator)
-    return {232448, simt::max_cluster_size, 0};  // the emulator imitates an H100
+    return {simt::max_shared_bytes_per_block, simt::max_cluster_size, 0};
   Limits limits;
   int device = 0, optin = 0, sms = 0;
   CUDA_CHECK(cudaGetDevice(&device));

@@ -1,7 +1,7 @@
 #pragma once
 // Chapter 04 kernels: three ways to build a histogram, the last one the guide's
-// distributed-shared-memory kernel, and a warp-aggregated form of the first two. Compiled by nvcc for the GPU and by the host compiler for
-// the CPU emulator.
+// distributed-shared-memory kernel, and a warp-aggregated form of the first two. Compiled by nvcc
+// for the GPU and by the host compiler for the CPU emulator.
 #include <cooperative_groups.h>
 
 // [doc:bin-of]

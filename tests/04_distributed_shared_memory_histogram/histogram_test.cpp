@@ -7,10 +7,16 @@
 #include "../random_values.hpp"
 #include "common/usage_error.hpp"
 
+#include <simt/launch.hpp>
+
 #include <algorithm>
 #include <vector>
 
 namespace {
+
+// An H100's limits (the emulator imitates one): 227 KiB of shared memory per block, clusters of
+// up to 16 blocks, 132 multiprocessors.
+const histogram::Limits h100{simt::max_shared_bytes_per_block, simt::max_cluster_size, 132};
 
 // The chapter's one CPU reference (clamp, then count) is what every result is held to.
 void check(const histogram::Plan& plan, const std::vector<int>& values, int nbins) {
@@ -65,7 +71,7 @@ TEST_CASE("Skewed inputs where most values hit a few bins are exact", "[04]") {
 }
 
 TEST_CASE("Auto picks shared memory then a cluster of two then global memory", "[04]") {
-  histogram::Limits limits{232448, 16, 132};  // an H100: 227 KiB per block, clusters of up to 16
+  histogram::Limits limits = h100;
   CHECK(histogram::plan(histogram::Strategy::automatic, 0, 4096, limits).strategy ==
         histogram::Strategy::shared);
   CHECK(histogram::plan(histogram::Strategy::automatic, 0, 58112, limits).strategy ==
@@ -124,7 +130,7 @@ TEST_CASE("The CPU reference clamps out-of-range values into the first and last 
 }
 
 TEST_CASE("Every plan the benchmark times fits the limits and is the one plan() makes", "[04]") {
-  const histogram::Limits limits{232448, 16, 132};
+  const histogram::Limits limits = h100;
   for (const int nbins : {256, 65536, 1048576}) {
     const auto plans = histogram::every_plan(nbins, limits);
     INFO(nbins << " bins");
@@ -161,7 +167,7 @@ TEST_CASE("Auto aggregates atomics in device memory when warps share bins, and o
           "[04]") {
   using histogram::Aggregation;
   using histogram::Strategy;
-  const histogram::Limits limits{232448, 16, 132};
+  const histogram::Limits limits = h100;
   const auto automatic = [&](int nbins, bool contended) {
     return histogram::plan(Strategy::automatic, 0, nbins, limits, Aggregation::automatic,
                            contended);

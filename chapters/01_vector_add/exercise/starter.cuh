@@ -4,7 +4,7 @@
 
 __global__ void VecAddAnyN(const float* A, const float* B, float* C, int n) {
   int i = blockDim.x * blockIdx.x + threadIdx.x;
-  // TODO: threads past the end of the arrays must not touch them (use n, then delete the next line).
+  // TODO: threads past the end of the arrays must not touch them (use n, delete the next line).
   static_cast<void>(n);
   C[i] = A[i] + B[i];
 }

@@ -8,6 +8,8 @@
 #include "common/cli.hpp"
 #include "common/sample_main.hpp"
 
+#include <simt/launch.hpp>
+
 #include <cstdio>
 #include <random>
 #include <vector>
@@ -17,7 +19,8 @@ int main(int argc, char** argv) {
     tutorial::Cli cli("04_histogram_exercise", "Checks your cluster_size_for");
     const auto chosen = cli.parse_and_select_backend(argc, argv, {9, 0});
     if (!chosen) return 0;
-    const std::size_t h100 = 232448;  // bytes of shared memory one H100 block can have
+    // Shared memory of one H100 block (the emulator imitates an H100).
+    const std::size_t h100 = simt::max_shared_bytes_per_block;
     struct Case {
       int nbins;
       unsigned max_cluster, expected;

@@ -48,7 +48,6 @@ namespace {
 constexpr unsigned max_threads_per_block = 1024;
 constexpr Dim3 max_block_dim{1024, 1024, 64};
 constexpr Dim3 max_grid_dim{2147483647u, 65535, 65535};
-constexpr std::size_t max_dynamic_shared_bytes = 232448;
 constexpr unsigned multiprocessors = 132;
 constexpr unsigned max_blocks_per_multiprocessor = 32;
 constexpr unsigned max_warps_per_multiprocessor = 64;
@@ -83,8 +82,8 @@ void validate(const LaunchConfig& c) {
     fail("block dimensions are limited to " + to_string(max_block_dim));
   if (c.grid.x > max_grid_dim.x || c.grid.y > max_grid_dim.y || c.grid.z > max_grid_dim.z)
     fail("grid dimensions are limited to " + to_string(max_grid_dim));
-  if (c.dynamic_shared_bytes > max_dynamic_shared_bytes)
-    fail("dynamic shared memory is limited to " + std::to_string(max_dynamic_shared_bytes) +
+  if (c.dynamic_shared_bytes > max_shared_bytes_per_block)
+    fail("dynamic shared memory is limited to " + std::to_string(max_shared_bytes_per_block) +
          " bytes per block");
   const unsigned cluster_limit =
       c.non_portable_cluster_size_allowed ? max_cluster_size : max_portable_cluster_size;

@@ -10,7 +10,8 @@
 
 namespace hf = half_functions;
 
-// out[i * hf::unary_count + f]: function f of the 16-bit pattern bits[i], as a half and as a bfloat16.
+// out[i * hf::unary_count + f]: function f of the 16-bit pattern bits[i], as a half and as a
+// bfloat16.
 __global__ void UnaryOfBits(const unsigned short* bits, unsigned long long* out, int n) {
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (i >= n) return;

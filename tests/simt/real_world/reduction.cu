@@ -1,5 +1,5 @@
-// A second launch source that includes block_reduction_kernels.cuh (the first is real_world.cu): one
-// kernel header in several sources of one program.
+// A second launch source that includes block_reduction_kernels.cuh (the first is real_world.cu):
+// one kernel header in several sources of one program.
 
 #include "real_world.hpp"
 

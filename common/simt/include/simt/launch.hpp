@@ -52,6 +52,10 @@ inline constexpr unsigned max_portable_cluster_size = 8;
 /// @ingroup simt
 /// @brief Most blocks in a cluster when non-portable sizes are allowed.
 inline constexpr unsigned max_cluster_size = 16;
+/// @ingroup simt
+/// @brief Most shared memory one block may have (227 KiB): the
+/// `cudaDevAttrMaxSharedMemoryPerBlockOptin` of the H100 the emulator imitates.
+inline constexpr std::size_t max_shared_bytes_per_block = 232448;
 
 /// @ingroup simt
 /// @brief A launch the GPU would refuse (`cudaErrorInvalidConfiguration` and friends).
