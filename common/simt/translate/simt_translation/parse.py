@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import clang.cindex as ci
 
 from .cursors import FUNCTION_KINDS, RECORD_KINDS, K, annotations, kind_of, top_level
+from .clang_arguments import clang_arguments
 from .diagnostics import Diagnostic, TranslationFailed
 from .precompiled_headers import discard
 from .sources import SourceFiles, path_of
@@ -70,23 +71,8 @@ MISSING_HEADERS = [
 ]
 
 
-def clang_arguments(options):
-    stand_ins = os.path.join(options.simt_include, "simt", "cuda")
-    # nvcc accepts a constexpr function that can never be constant (one that waits at a barrier,
-    # say), which clang rejects by default: the translation says what it cannot run itself.
-    arguments = ["-x", "c++", "-std=c++20", "-DSIMT_TRANSLATING", "-include", "simt/kernel.hpp",
-                 "-Wno-invalid-constexpr", "-I" + options.simt_include, "-I" + stand_ins]
-    for directory in options.include_dirs:
-        # CUDA's own headers must not be seen: the emulator's stand-ins replace them. The
-        # system's directories are searched anyway, after the compiler's own.
-        if directory and not os.path.exists(os.path.join(directory, "cuda_runtime.h")) and \
-                not os.path.exists(os.path.join(directory, "cooperative_groups.h")) and \
-                os.path.realpath(directory) not in ("/usr/include", "/usr/local/include"):
-            arguments.append("-I" + directory)
-    for definition in options.defines:
-        if definition:
-            arguments.append("-D" + definition)
-    return arguments
+def arguments(options):
+    return clang_arguments(options.simt_include, options.include_dirs, options.defines)
 
 
 def parse(options, unsaved=None, declarations_only=False):
@@ -101,7 +87,7 @@ def parse(options, unsaved=None, declarations_only=False):
         if tu is not None:
             return tu
     try:
-        tu = ci.Index.create().parse(options.input, args=clang_arguments(options),
+        tu = ci.Index.create().parse(options.input, args=arguments(options),
                                      unsaved_files=unsaved, options=flags)
     except ci.TranslationUnitLoadError:
         raise TranslationFailed([Diagnostic(options.input, 1, 1, "clang could not read this "
@@ -125,7 +111,7 @@ def parse_precompiled(options, unsaved, flags):
     flags |= ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
     try:
         tu = ci.Index.create(excludeDecls=True).parse(
-            options.input, args=["-include-pch", options.precompiled] + clang_arguments(options),
+            options.input, args=["-include-pch", options.precompiled] + arguments(options),
             unsaved_files=unsaved, options=flags)
     except ci.TranslationUnitLoadError:
         tu = None

@@ -20,13 +20,14 @@ import os
 
 import clang.cindex as ci
 
+from .clang_arguments import STANDARD, clang_arguments
+
 # clang 16 (llvm-project #61931 and relatives) declares __va_list_tag's members twice when a
 # precompiled header of libstdc++'s <string> was saved as an incomplete translation unit
 # ("multiple overloads of '__va_list_tag' instantiate to the same signature"); saved as a
 # complete one it loads cleanly. The detailed preprocessing record must match the parse that
 # uses it (clang refuses the file otherwise), and parse.parse() always asks for it.
 BUILD_OPTIONS = ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
-LANGUAGE = ["-std=c++20"]
 
 
 def standard_headers_pch(options, cache_dir):
@@ -81,7 +82,7 @@ def build(options, stem):
                 "simt-translate.\n")
         f.writelines(f'#include "{h}"\n' for h in headers)
     try:
-        tu = ci.Index.create().parse(header, args=["-x", "c++-header"] + LANGUAGE,
+        tu = ci.Index.create().parse(header, args=["-x", "c++-header", STANDARD],
                                      options=BUILD_OPTIONS)
     except ci.TranslationUnitLoadError:
         return
@@ -103,10 +104,9 @@ def standard_headers(options):
                          for name in sorted(names) if not name.startswith("kernel_macros_"))
     probe = os.path.join(options.simt_include, "simt-standard-headers-probe.cpp")
     try:
+        # As a kernel file is parsed, without the target's own directories and definitions.
         tu = ci.Index.create().parse(
-            probe, args=["-x", "c++", "-DSIMT_TRANSLATING", "-include", "simt/kernel.hpp",
-                         "-I" + options.simt_include, "-I" + stand_ins] + LANGUAGE,
-            unsaved_files=[(probe, everything)],
+            probe, args=clang_arguments(options.simt_include), unsaved_files=[(probe, everything)],
             options=ci.TranslationUnit.PARSE_SKIP_FUNCTION_BODIES)
     except ci.TranslationUnitLoadError:
         return []

@@ -1,0 +1,27 @@
+"""The command line clang parses a kernel file with: C++20, the emulator's prelude in front
+(simt/kernel.hpp with SIMT_TRANSLATING defined), its stand-ins for CUDA's headers on the include
+path, and the target's include directories and definitions. The precompiled standard headers
+are built with the same language standard (clang refuses them otherwise)."""
+
+import os
+
+STANDARD = "-std=c++20"
+
+
+def clang_arguments(simt_include, include_dirs=(), defines=()):
+    stand_ins = os.path.join(simt_include, "simt", "cuda")
+    # nvcc accepts a constexpr function that can never be constant (one that waits at a barrier,
+    # say), which clang rejects by default: the translation says what it cannot run itself.
+    arguments = ["-x", "c++", STANDARD, "-DSIMT_TRANSLATING", "-include", "simt/kernel.hpp",
+                 "-Wno-invalid-constexpr", "-I" + simt_include, "-I" + stand_ins]
+    for directory in include_dirs:
+        # CUDA's own headers must not be seen: the emulator's stand-ins replace them. The
+        # system's directories are searched anyway, after the compiler's own.
+        if directory and not os.path.exists(os.path.join(directory, "cuda_runtime.h")) and \
+                not os.path.exists(os.path.join(directory, "cooperative_groups.h")) and \
+                os.path.realpath(directory) not in ("/usr/include", "/usr/local/include"):
+            arguments.append("-I" + directory)
+    for definition in defines:
+        if definition:
+            arguments.append("-D" + definition)
+    return arguments
