@@ -42,7 +42,7 @@ class _AccessChecks:
                 kind_of(parents[-1]) in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR) and \
                 cursor.type.get_canonical().kind in (T.CONSTANTARRAY, T.INCOMPLETEARRAY):
             return None
-        if is_array_or_function(cursor.type):
+        if is_array_or_function(cursor.type) or names_array_row(cursor):
             return None
         if cursor.type.get_canonical().kind == T.DEPENDENT and kind == K.DECL_REF_EXPR:
             return None
@@ -84,7 +84,7 @@ class _AccessChecks:
                 if children[0].type.get_canonical().kind == T.POINTER:
                     return True
                 base = strip_implicit(children[0])
-                if base is None or base.type.get_canonical().kind not in ARRAY_TYPES:
+                if base is None or _subscript_array_type(base) is None:
                     return False
                 node = base
             elif kind == K.UNARY_OPERATOR:
@@ -202,6 +202,28 @@ class _AccessChecks:
 def is_array_or_function(type_):
     return type_.get_canonical().kind in ARRAY_TYPES | {
         T.FUNCTIONPROTO, T.FUNCTIONNOPROTO, T.VOID, T.INVALID}
+
+
+def names_array_row(cursor):
+    """Whether `a[i]` is itself an array (a row of `a[N][M]`, which decays to a pointer rather
+    than being read), also where a template parameter leaves its type dependent:
+    `tile[s]` of `float tile[Stages][kTile]`."""
+    row = _subscript_array_type(cursor)
+    return row is not None and row.kind in ARRAY_TYPES
+
+
+def _subscript_array_type(cursor):
+    """The canonical type of `cursor` where it is an array, or a subscript of one whose element
+    type clang knows; None otherwise."""
+    type_ = cursor.type.get_canonical()
+    if type_.kind in ARRAY_TYPES:
+        return type_
+    if kind_of(cursor) != K.ARRAY_SUBSCRIPT_EXPR:
+        return None
+    children = list(cursor.get_children())
+    base = strip_implicit(children[0]) if children else None
+    array = _subscript_array_type(base) if base is not None else None
+    return array.element_type.get_canonical() if array is not None else None
 
 
 def extends_path(parents):
