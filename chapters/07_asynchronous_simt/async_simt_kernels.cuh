@@ -96,27 +96,30 @@ __global__ void NeighbourSumsBarrierCopy(const float* in, float* out, int tiles)
 
 // [doc:pipeline]
 // The same work through a pipeline of Stages tiles: while the block computes on tile `compute`,
-// the copies of the next Stages - 1 tiles are in flight. Stages = 1 is the single-stage
-// version: copy, wait, compute, one tile at a time.
+// the copies of the next Stages - 1 tiles are in flight. Each thread has a pipeline of its own
+// (thread scope) for the 16-byte pieces of each tile that it copies, so consumer_wait() covers
+// its own pieces only, and __syncthreads() after it covers everyone's. Stages = 1 is the
+// single-stage version: copy, wait, compute, one tile at a time.
 template <int Stages>
 __global__ void NeighbourSumsPipelined(const float* in, float* out, int tiles) {
   alignas(16) __shared__ float tile[Stages][kTile];
-  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, Stages> state;
-  cg::thread_block block = cg::this_thread_block();
-  cuda::pipeline<cuda::thread_scope_block> pipe = cuda::make_pipeline(block, &state);
+  cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
   // This block's tiles are blockIdx.x, blockIdx.x + gridDim.x, ...
   const int first = static_cast<int>(blockIdx.x), step = static_cast<int>(gridDim.x);
   const int mine = first < tiles ? (tiles - first + step - 1) / step : 0;
   for (int compute = 0, fetch = 0; compute < mine; ++compute) {
     for (; fetch < mine && fetch < compute + Stages; ++fetch) {
       pipe.producer_acquire();
-      cuda::memcpy_async(block, tile[fetch % Stages], in + (first + fetch * step) * kTile,
-                         cuda::aligned_size_t<16>(sizeof(tile[0])), pipe);
+      const float* from = in + (first + fetch * step) * kTile;
+      for (int j = 4 * threadIdx.x; j < kTile; j += 4 * blockDim.x)  // 4 floats: 16 bytes
+        cuda::memcpy_async(&tile[fetch % Stages][j], from + j, cuda::aligned_size_t<16>(16), pipe);
       pipe.producer_commit();
     }
-    pipe.consumer_wait();
+    pipe.consumer_wait();  // this thread's pieces of tile `compute` have arrived
+    __syncthreads();       // and so have every other thread's
     NeighbourSums(tile[compute % Stages], out + (first + compute * step) * kTile);
     pipe.consumer_release();
+    __syncthreads();  // every thread has read the tile before a copy refills its stage
   }
 }
 // [doc:pipeline]
