@@ -3,6 +3,7 @@
 // emulator, and the CPU references their results are held to.
 
 #include "common/backend.hpp"
+#include "tile_shape.hpp"
 
 #include <span>
 #include <string>
@@ -12,8 +13,8 @@ namespace async_simt {
 
 using tutorial::Backend;
 
-inline constexpr unsigned threads_per_block = 256;
-inline constexpr std::size_t tile_floats = 2048;
+inline constexpr unsigned threads_per_block = kThreads;
+inline constexpr std::size_t tile_floats = kTile;
 
 /// How a kernel brings each tile into shared memory.
 enum class Copy {

@@ -12,15 +12,14 @@
 
 #include <utility>
 
+#include "tile_shape.hpp"  // kTile, kThreads
+
 namespace cg = cooperative_groups;
 
 // A __shared__ cuda::barrier or pipeline state has a constructor, which nvcc refuses for a
 // __shared__ variable unless told that the kernel initialises it itself (init() or
 // make_pipeline() do), as the guide's samples do.
 #pragma nv_diag_suppress static_var_with_dynamic_init
-
-constexpr int kTile = 2048;    // floats per tile: 8 KB of shared memory
-constexpr int kThreads = 256;  // threads per block
 
 // [doc:split-barrier]
 // Each thread publishes a value, arrives, and does work of its own while the others arrive;
