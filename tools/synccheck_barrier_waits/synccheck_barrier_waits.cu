@@ -36,54 +36,37 @@ namespace {
 
 constexpr unsigned kThreads = 128;
 
-__global__ void WaitWithToken(unsigned* out) {
-  __shared__ unsigned published[kThreads];
-  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
-  if (threadIdx.x == 0) init(&bar, blockDim.x);
-  __syncthreads();
-  published[threadIdx.x] = threadIdx.x;
-  bar.wait(bar.arrive());
-  out[threadIdx.x] = published[(threadIdx.x + 1) % blockDim.x];
-}
-
-__global__ void WaitByParity(unsigned* out) {
-  __shared__ unsigned published[kThreads];
-  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
-  if (threadIdx.x == 0) init(&bar, blockDim.x);
-  __syncthreads();
-  published[threadIdx.x] = threadIdx.x;
-  (void)bar.arrive();
-  bar.wait_parity(false);
-  out[threadIdx.x] = published[(threadIdx.x + 1) % blockDim.x];
-}
-
-__global__ void WaitInPipeline(unsigned* out) {
-  __shared__ unsigned published[kThreads];
-  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 1> state;
-  cuda::pipeline<cuda::thread_scope_block> pipe =
-      cuda::make_pipeline(cooperative_groups::this_thread_block(), &state);
-  pipe.producer_acquire();
-  published[threadIdx.x] = threadIdx.x;
-  pipe.producer_commit();
-  pipe.consumer_wait();
-  out[threadIdx.x] = published[(threadIdx.x + 1) % blockDim.x];
-  pipe.consumer_release();
-}
-
-// As WaitWithToken, after the arrive-on that the pipeline's producer_commit() issues
-// (cp.async.mbarrier.arrive: the phase also waits for this thread's cp.async copies, none here).
-__global__ void WaitWithTokenAfterCopyArrive(unsigned* out) {
-  __shared__ unsigned published[kThreads];
-  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
-  if (threadIdx.x == 0) init(&bar, blockDim.x);
-  __syncthreads();
-  published[threadIdx.x] = threadIdx.x;
-  cuda::ptx::cp_async_mbarrier_arrive(cuda::device::barrier_native_handle(bar));
-  bar.wait(bar.arrive());
-  out[threadIdx.x] = published[(threadIdx.x + 1) % blockDim.x];
-}
-
 enum class Wait { token, parity, pipeline, copy_arrive };
+
+// Each thread publishes its index, waits in the form `How`, and reads its neighbour's.
+template <Wait How>
+__global__ void PublishWaitRead(unsigned* out) {
+  __shared__ unsigned published[kThreads];
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 1> state;
+  if (threadIdx.x == 0) init(&bar, blockDim.x);
+  __syncthreads();
+  published[threadIdx.x] = threadIdx.x;
+  if constexpr (How == Wait::token) {
+    bar.wait(bar.arrive());
+  } else if constexpr (How == Wait::parity) {
+    (void)bar.arrive();
+    bar.wait_parity(false);
+  } else if constexpr (How == Wait::copy_arrive) {
+    // The arrive-on that a block pipeline's producer_commit() issues: the phase also waits for
+    // this thread's cp.async copies (none here).
+    cuda::ptx::cp_async_mbarrier_arrive(cuda::device::barrier_native_handle(bar));
+    bar.wait(bar.arrive());
+  } else {  // the pipeline's stage has barriers of its own
+    cuda::pipeline<cuda::thread_scope_block> pipe =
+        cuda::make_pipeline(cooperative_groups::this_thread_block(), &state);
+    pipe.producer_acquire();
+    pipe.producer_commit();
+    pipe.consumer_wait();
+    pipe.consumer_release();
+  }
+  out[threadIdx.x] = published[(threadIdx.x + 1) % blockDim.x];
+}
 
 }  // namespace
 
@@ -101,18 +84,18 @@ int main(int argc, char** argv) {
     if (cli.parse(argc, argv)) return 0;  // --help
     const tutorial::DeviceQuery query = tutorial::query_device();
     if (!query.device) {
-      std::printf(
-          "synccheck_barrier_waits: %s; this program shows a GPU tool's report and runs "
-          "only on a GPU\n",
-          query.why_none.c_str());
+      std::fprintf(stderr,
+                   "synccheck_barrier_waits: %s; this program shows a GPU tool's report and "
+                   "runs only on a GPU\n",
+                   query.why_none.c_str());
       return 1;
     }
     tutorial::DeviceBuffer<unsigned> out(kThreads);
     switch (wait) {
-      case Wait::token: WaitWithToken<<<1, kThreads>>>(out.get()); break;
-      case Wait::parity: WaitByParity<<<1, kThreads>>>(out.get()); break;
-      case Wait::pipeline: WaitInPipeline<<<1, kThreads>>>(out.get()); break;
-      case Wait::copy_arrive: WaitWithTokenAfterCopyArrive<<<1, kThreads>>>(out.get()); break;
+      case Wait::token: PublishWaitRead<Wait::token><<<1, kThreads>>>(out.get()); break;
+      case Wait::parity: PublishWaitRead<Wait::parity><<<1, kThreads>>>(out.get()); break;
+      case Wait::pipeline: PublishWaitRead<Wait::pipeline><<<1, kThreads>>>(out.get()); break;
+      case Wait::copy_arrive: PublishWaitRead<Wait::copy_arrive><<<1, kThreads>>>(out.get()); break;
     }
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
