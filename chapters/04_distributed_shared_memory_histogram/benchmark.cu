@@ -25,6 +25,7 @@ std::string BenchmarkRow::name() const {
                      : plan.strategy == Strategy::shared
                          ? "shared"
                          : "cluster " + std::to_string(plan.cluster_size);
+  if (plan.hot.count > 0) return name + ", hot-bin cache";
   return plan.warp_aggregated ? name + ", warp-aggregated" : name;
 }
 
@@ -55,13 +56,14 @@ std::vector<BenchmarkRow> benchmark_on_device(long long n, const std::vector<int
                         static_cast<double>(n) / (t.median_ms * 1e-3), bins == expected});
       };
 
-      for (const Plan& p : every_plan(nbins, limits))
+      // auto decides from a sample of the input, as the sample program does; the hot-bin cache
+      // is timed with the bins that sample finds.
+      const InputSample sample = sample_input(input, nbins);
+      for (const Plan& p : every_plan(nbins, limits, sample.hot_bins))
         measure(Method::plan, p,
                 [&] { launch_on_device(p, d_bins.get(), d_input.get(), n, limits); });
-      // auto decides from a sample of the input, as the sample program does.
-      const bool contended = distinct_bins_per_warp(input, nbins) <= aggregate_at_most_distinct;
-      const Plan chosen =
-          plan(Strategy::automatic, 0, nbins, limits, Aggregation::automatic, contended);
+      const Plan chosen = plan(Strategy::automatic, 0, nbins, limits, Aggregation::automatic,
+                               HotBinCache::automatic, sample);
       measure(Method::automatic, chosen,
               [&] { launch_on_device(chosen, d_bins.get(), d_input.get(), n, limits); });
 

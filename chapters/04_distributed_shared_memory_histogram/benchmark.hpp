@@ -26,8 +26,8 @@ struct BenchmarkRow {
   double median_ms = 0;                               ///< Median time of one histogram.
   double elements_per_s = 0;                          ///< Input elements per second.
   bool verified = false;                              ///< Equal to the CPU histogram.
-  /// "shared, warp-aggregated", "cluster 2", "auto (shared memory per block (1.00 KiB))",
-  /// "CUB DeviceHistogram::HistogramEven".
+  /// "shared, warp-aggregated", "global, hot-bin cache", "cluster 2", "auto (shared memory per
+  /// block (1.00 KiB))", "CUB DeviceHistogram::HistogramEven".
   [[nodiscard]] std::string name() const;
 };
 

@@ -70,6 +70,13 @@ void launch_on_device(const Plan& plan, int* bins, const int* input, long long n
   int per_sm = 0;
   switch (plan.strategy) {
     case Strategy::global: {
+      if (plan.hot.count > 0) {
+        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, HistogramHotCached,
+                                                                 threads_per_block, 0));
+        HistogramHotCached<<<grid_blocks(tutorial::Backend::device, plan, n, limits, per_sm),
+                             threads_per_block>>>(bins, nbins, plan.hot, input, n);
+        break;
+      }
       const auto kernel = plan.warp_aggregated ? HistogramGlobal<true> : HistogramGlobal<false>;
       CUDA_CHECK(
           cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads_per_block, 0));
@@ -116,9 +123,13 @@ void launch_on_emulator(const Plan& plan, int* bins, const int* input, long long
   const unsigned blocks = grid_blocks(tutorial::Backend::emulator, plan, n, limits, 0);
   switch (plan.strategy) {
     case Strategy::global:
-      simt::launch(blocks, threads_per_block,
-                   plan.warp_aggregated ? HistogramGlobal<true> : HistogramGlobal<false>, bins,
-                   nbins, input, n);
+      if (plan.hot.count > 0)
+        simt::launch(blocks, threads_per_block, HistogramHotCached, bins, nbins, plan.hot, input,
+                     n);
+      else
+        simt::launch(blocks, threads_per_block,
+                     plan.warp_aggregated ? HistogramGlobal<true> : HistogramGlobal<false>, bins,
+                     nbins, input, n);
       break;
     case Strategy::shared:
       simt::launch(simt::LaunchConfig{blocks, threads_per_block, plan.shared_bytes},
@@ -170,7 +181,11 @@ std::string Plan::describe() const {
   const std::string size = tutorial::format_bytes(shared_bytes);
   const std::string aggregated = warp_aggregated ? ", warp-aggregated" : "";
   switch (strategy) {
-    case Strategy::global: return "global atomics" + aggregated;
+    case Strategy::global:
+      if (hot.count > 0)
+        return "global atomics, " + std::to_string(hot.count) + " hot bin" +
+               (hot.count == 1 ? "" : "s") + " in a shared-memory cache";
+      return "global atomics" + aggregated;
     case Strategy::shared: return "shared memory per block (" + size + ")" + aggregated;
     case Strategy::cluster:
       return "cluster of " + std::to_string(cluster_size) + " blocks, " +
@@ -270,11 +285,41 @@ Plan placement(Strategy strategy, unsigned cluster_size, int nbins, const Limits
   return Plan{};
 }
 
+// The bins the cache is given: the hot bins of the histogram, the most frequent first, as many
+// as fit.
+HotBins cache_of(const std::vector<int>& hot_bins, int nbins) {
+  HotBins hot;
+  for (const int bin : hot_bins)
+    if (hot.count < kMaxHotBins && bin >= 0 && bin < nbins) hot.bins[hot.count++] = bin;
+  return hot;
+}
+
 }  // namespace
 
 Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& limits,
-          Aggregation aggregation, bool contended) {
-  Plan p = placement(strategy, cluster_size, nbins, limits);
+          Aggregation aggregation, HotBinCache cache, const InputSample& sample) {
+  if (cache == HotBinCache::on && strategy != Strategy::global && strategy != Strategy::automatic)
+    throw tutorial::UsageError("--hot-bin-cache",
+                               "applies to the global strategy (the others count in shared "
+                               "memory already)");
+  if (cache == HotBinCache::on && aggregation == Aggregation::on)
+    throw tutorial::UsageError("--warp-aggregation",
+                               "does not combine with --hot-bin-cache on: the cached kernel "
+                               "counts hot bins in shared memory instead");
+  // The rule auto follows for hot bins: when the histogram does not fit in one block's shared
+  // memory, count in device memory with the hot bins cached in shared memory. On an H100 at
+  // 65,536 bins that beat a cluster of two 4.2x on skewed input and 10.6x on a single value.
+  const bool too_big_for_one_block = bytes_for(nbins) > limits.shared_bytes_per_block;
+  const bool cached = !sample.hot_bins.empty() &&
+                      (cache == HotBinCache::on ||
+                       (cache == HotBinCache::automatic && aggregation != Aggregation::on &&
+                        (strategy == Strategy::global ||
+                         (strategy == Strategy::automatic && too_big_for_one_block))));
+  Plan p = placement(cached ? Strategy::global : strategy, cluster_size, nbins, limits);
+  if (cached) {
+    p.hot = cache_of(sample.hot_bins, nbins);
+    return p;
+  }
   if (aggregation == Aggregation::on && p.strategy == Strategy::cluster)
     throw tutorial::UsageError("--warp-aggregation",
                                "applies to the global and shared strategies (the cluster "
@@ -285,19 +330,22 @@ Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& lim
   // guide's, unchanged.
   p.warp_aggregated =
       p.strategy != Strategy::cluster &&
-      (aggregation == Aggregation::on ||
-       (aggregation == Aggregation::automatic && contended && p.strategy == Strategy::global));
+      (aggregation == Aggregation::on || (aggregation == Aggregation::automatic &&
+                                          sample.contended() && p.strategy == Strategy::global));
   return p;
 }
 // [doc:plan]
 
-std::vector<Plan> every_plan(int nbins, const Limits& limits) {
+std::vector<Plan> every_plan(int nbins, const Limits& limits, const std::vector<int>& hot_bins) {
   std::vector<Plan> plans;
   const bool one_block = bytes_for(nbins) <= limits.shared_bytes_per_block;
   for (const Aggregation a : {Aggregation::off, Aggregation::on}) {
     plans.push_back(plan(Strategy::global, 0, nbins, limits, a));
     if (one_block) plans.push_back(plan(Strategy::shared, 0, nbins, limits, a));
   }
+  if (!hot_bins.empty())
+    plans.push_back(plan(Strategy::global, 0, nbins, limits, Aggregation::off, HotBinCache::on,
+                         InputSample{32, hot_bins}));
   for (unsigned size = 1; size <= limits.max_cluster_size; size *= 2)
     if (const Plan p = cluster_plan(nbins, size); p.shared_bytes <= limits.shared_bytes_per_block)
       plans.push_back(p);

@@ -2,6 +2,9 @@
 // Chapter 04's kernel library: histograms with global atomics, per-block shared memory, or
 // distributed shared memory across a thread block cluster, on the GPU or the CPU emulator.
 
+#include "hot_bins.hpp"
+#include "inputs.hpp"
+
 #include "common/backend.hpp"
 
 #include <cstddef>
@@ -13,7 +16,8 @@ namespace histogram {
 
 /// How the histogram is built (`--strategy`).
 enum class Strategy {
-  automatic,  ///< Shared if it fits, else a cluster of 2 if it fits, else global.
+  automatic,  ///< Shared if it fits; else global with hot bins cached if a sample shows some; else
+              ///< a cluster of 2 if it fits; else global.
   global,     ///< HistogramGlobal: atomics in device memory.
   shared,     ///< HistogramShared: one copy of the histogram per block in shared memory.
   cluster,    ///< clusterHist_kernel: the histogram split across a cluster's shared memory.
@@ -24,6 +28,13 @@ enum class Aggregation {
   automatic,  ///< When a sample of the input shows warps sharing bins (inputs.hpp).
   on,         ///< Always (global and shared strategies).
   off,        ///< Never: one atomic per value.
+};
+
+/// Whether the global strategy caches the input's hot bins in shared memory (`--hot-bin-cache`).
+enum class HotBinCache {
+  automatic,  ///< When the histogram does not fit in one block and a sample shows hot bins.
+  on,         ///< Always: the global strategy with the sample's hot bins cached.
+  off,        ///< Never.
 };
 
 /// What the device (or the emulator) offers the histogram kernels.
@@ -44,7 +55,9 @@ struct Plan {
   int bins_per_block = 0;                ///< Bins each block's shared memory holds.
   std::size_t shared_bytes = 0;          ///< Dynamic shared memory per block.
   bool warp_aggregated = false;          ///< Each warp adds once per distinct bin.
-  /// "cluster of 4 blocks, 16384 bins (64.00 KiB) per block".
+  HotBins hot{};                         ///< Bins cached in shared memory (global strategy).
+  /// "cluster of 4 blocks, 16384 bins (64.00 KiB) per block", "global atomics, 4 hot bins
+  /// cached in shared memory".
   [[nodiscard]] std::string describe() const;
 };
 
@@ -54,16 +67,19 @@ struct Plan {
 /// 0.56x at 262,144 bins, where atomics in L2 spread over many bins and hardly contend.
 inline constexpr unsigned auto_max_cluster_size = 2;
 
-/// Resolves `strategy` (and `cluster_size`, 0 = choose) for `nbins`, and whether warps
-/// aggregate their atomics (`contended`: the input's warps share bins, from
-/// distinct_bins_per_warp() or from what the user says). Throws UsageError naming --strategy,
-/// --cluster-size or --warp-aggregation when the request does not fit the limits.
+/// Resolves `strategy` (and `cluster_size`, 0 = choose) for `nbins`, whether warps aggregate
+/// their atomics and which bins the global strategy caches, from what `sample` says of the input
+/// (or what the user says instead). Throws UsageError naming --strategy, --cluster-size,
+/// --warp-aggregation or --hot-bin-cache when the request does not fit the limits.
 [[nodiscard]] Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& limits,
-                        Aggregation aggregation = Aggregation::off, bool contended = false);
+                        Aggregation aggregation = Aggregation::off,
+                        HotBinCache cache = HotBinCache::off, const InputSample& sample = {});
 
 /// Every plan that fits the limits for `nbins`: global and shared (if one block holds the
-/// histogram) with and without warp aggregation, and a cluster of every size that holds it.
-[[nodiscard]] std::vector<Plan> every_plan(int nbins, const Limits& limits);
+/// histogram) with and without warp aggregation, global with `hot_bins` cached (if any), and a
+/// cluster of every size that holds it.
+[[nodiscard]] std::vector<Plan> every_plan(int nbins, const Limits& limits,
+                                           const std::vector<int>& hot_bins = {});
 
 /// Launches `plan` on the GPU over `n` values already in device memory (16-byte aligned), adding
 /// to `bins` there (zeroed by the caller); no synchronisation. The benchmark times this.

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <random>
+#include <unordered_map>
+#include <utility>
 
 namespace histogram {
 
@@ -38,23 +40,64 @@ std::vector<int> make_values(long long n, int nbins, Distribution distribution, 
 }
 
 // [doc:sample]
-double distinct_bins_per_warp(std::span<const int> input, int nbins) {
+namespace {
+
+// Calls visit(window) for up to 1024 windows of 32 consecutive values, spread over the input:
+// each what one warp reads at once.
+template <class Visit>
+void for_each_window(std::span<const int> input, Visit visit) {
   const std::size_t windows =
       std::min<std::size_t>(1024, std::max<std::size_t>(1, input.size() / 32));
   const std::size_t step = input.size() / windows;
-  double total = 0;
   for (std::size_t w = 0; w < windows; ++w) {
+    const std::size_t first = std::min(input.size(), w * step);
+    visit(input.subspan(first, std::min<std::size_t>(32, input.size() - first)));
+  }
+}
+
+}  // namespace
+
+double distinct_bins_per_warp(std::span<const int> input, int nbins) {
+  double total = 0;
+  int windows = 0;
+  for_each_window(input, [&](std::span<const int> window) {
     int seen[32];
     int distinct = 0;
-    for (std::size_t k = w * step; k < std::min(input.size(), w * step + 32); ++k) {
-      const int bin = std::clamp(input[k], 0, nbins - 1);
+    for (const int v : window) {
+      const int bin = std::clamp(v, 0, nbins - 1);
       if (std::find(seen, seen + distinct, bin) == seen + distinct) seen[distinct++] = bin;
     }
     total += distinct;
-  }
-  return total / static_cast<double>(windows);
+    ++windows;
+  });
+  return total / windows;
+}
+
+std::vector<int> hot_bins(std::span<const int> input, int nbins, int limit) {
+  std::unordered_map<int, long long> counts;
+  long long sampled = 0;
+  for_each_window(input, [&](std::span<const int> window) {
+    for (const int v : window) ++counts[std::clamp(v, 0, nbins - 1)];
+    sampled += static_cast<long long>(window.size());
+  });
+  std::vector<std::pair<long long, int>> hot;  // (count, bin)
+  for (const auto& [bin, count] : counts)
+    if (count * 512 >= sampled) hot.emplace_back(count, bin);
+  // The most frequent first; equal counts by bin, so that the result does not depend on the
+  // map's order.
+  std::sort(hot.begin(), hot.end(), [](auto a, auto b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  std::vector<int> bins;
+  for (std::size_t k = 0; k < hot.size() && static_cast<int>(k) < limit; ++k)
+    bins.push_back(hot[k].second);
+  return bins;
 }
 // [doc:sample]
+
+InputSample sample_input(std::span<const int> input, int nbins) {
+  return {distinct_bins_per_warp(input, nbins), hot_bins(input, nbins, kMaxHotBins)};
+}
 
 // [doc:reference]
 std::vector<int> reference_histogram(std::span<const int> values, int nbins) {

@@ -3,6 +3,8 @@
 // the input that tells auto whether warps share bins, and the CPU histogram every result is
 // checked against.
 
+#include "hot_bins.hpp"
+
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -29,9 +31,25 @@ enum class Distribution {
 /// when all do.
 [[nodiscard]] double distinct_bins_per_warp(std::span<const int> input, int nbins);
 
+/// The bins that hold at least 1/512 of the values in the same windows as
+/// distinct_bins_per_warp() (a bin that hot sends one in 512 atomics of the input to one address),
+/// the most frequent first, at most `limit` of them.
+[[nodiscard]] std::vector<int> hot_bins(std::span<const int> input, int nbins, int limit);
+
 /// The rule `auto` follows: the warps' atomics contend when a warp's 32 values fall, on
 /// average, in at most this many distinct bins (measured on an H100; see the chapter page).
 inline constexpr double aggregate_at_most_distinct = 16.0;
+
+/// What a sample of the input tells `auto`.
+struct InputSample {
+  double distinct_per_warp = 32;  ///< distinct_bins_per_warp().
+  std::vector<int> hot_bins;      ///< hot_bins(), up to kMaxHotBins of them.
+  /// Whether the warps' atomics contend (aggregate_at_most_distinct).
+  [[nodiscard]] bool contended() const { return distinct_per_warp <= aggregate_at_most_distinct; }
+};
+
+/// Samples `input` once for both questions.
+[[nodiscard]] InputSample sample_input(std::span<const int> input, int nbins);
 
 /// The CPU reference: values outside [0, nbins) clamped to the first or last bin, as the
 /// kernels do, and counted.

@@ -26,6 +26,7 @@ namespace {
 
 using histogram::Aggregation;
 using histogram::Distribution;
+using histogram::HotBinCache;
 using histogram::Strategy;
 
 // Whitespace-separated integers; a malformed token is refused with its line number.
@@ -89,8 +90,8 @@ void run_benchmark(long long n, const std::vector<int>& bin_counts,
     // What was timed, in columns (kind, strategy, cluster size, aggregation) as well as by name,
     // so that the docs' tables and plots need not parse names.
     csv << tutorial::measurement_label_columns
-        << ",n,distribution,bins,method,kind,strategy,cluster_size,warp_aggregated,median_ms,"
-           "gelements_per_s,verified\n";
+        << ",n,distribution,bins,method,kind,strategy,cluster_size,warp_aggregated,hot_bins,"
+           "median_ms,gelements_per_s,verified\n";
     for (const auto& r : rows) {
       const char* kind = r.method == histogram::Method::cub         ? "cub"
                          : r.method == histogram::Method::automatic ? "auto"
@@ -101,8 +102,9 @@ void run_benchmark(long long n, const std::vector<int>& bin_counts,
                                                                    : "cluster";
       csv << label << ',' << n << ',' << histogram::name_of(r.distribution) << ',' << r.nbins
           << ",\"" << r.name() << "\"," << kind << ',' << strategy << ',' << r.plan.cluster_size
-          << ',' << (r.plan.warp_aggregated ? "yes" : "no") << ',' << r.median_ms << ','
-          << r.elements_per_s / 1e9 << ',' << (r.verified ? "yes" : "no") << '\n';
+          << ',' << (r.plan.warp_aggregated ? "yes" : "no") << ',' << r.plan.hot.count << ','
+          << r.median_ms << ',' << r.elements_per_s / 1e9 << ',' << (r.verified ? "yes" : "no")
+          << '\n';
     }
     if (!csv) throw tutorial::UsageError("--csv", "cannot write '" + csv_path + "'");
     std::printf("\nwrote %s\n", csv_path.c_str());
@@ -118,6 +120,7 @@ int main(int argc, char** argv) {
     unsigned cluster_size = 0;
     Strategy strategy = Strategy::automatic;
     Aggregation aggregation = Aggregation::automatic;
+    HotBinCache cache = HotBinCache::automatic;
     Distribution distribution = Distribution::uniform;
     std::string input_path, output_path, csv_path;
 
@@ -139,6 +142,11 @@ int main(int argc, char** argv) {
         {{"auto", Aggregation::automatic}, {"on", Aggregation::on}, {"off", Aggregation::off}},
         "one atomic per distinct bin per warp (auto: when a sample of the input "
         "shows warps sharing bins)");
+    cli.add_choice(
+        "--hot-bin-cache", cache,
+        {{"auto", HotBinCache::automatic}, {"on", HotBinCache::on}, {"off", HotBinCache::off}},
+        "count the bins a sample of the input shows hot in shared memory, the rest with global "
+        "atomics (auto: when the histogram does not fit in one block and there are hot bins)");
     cli.add_choice("--distribution", distribution,
                    {{"uniform", Distribution::uniform},
                     {"skewed", Distribution::skewed},
@@ -184,19 +192,20 @@ int main(int argc, char** argv) {
     const std::vector<int> values =
         input_path.empty() ? histogram::make_values(n, nbins, distribution, common.seed, true)
                            : read_values(input_path);
-    // auto's second question, answered from a sample of the input: do a warp's values share
-    // bins?
-    const double distinct = histogram::distinct_bins_per_warp(values, nbins);
+    // auto's other questions, answered from a sample of the input: do a warp's values share
+    // bins, and which bins are hot?
+    const histogram::InputSample sample = histogram::sample_input(values, nbins);
     const histogram::Limits limits = histogram::query_limits(backend);
-    const histogram::Plan plan = histogram::plan(strategy, cluster_size, nbins, limits, aggregation,
-                                                 distinct <= histogram::aggregate_at_most_distinct);
+    const histogram::Plan plan =
+        histogram::plan(strategy, cluster_size, nbins, limits, aggregation, cache, sample);
 
     if (backend == tutorial::Backend::device)
       std::printf("Chapter 04: histogram on %s\n", chosen->device->name.c_str());
     else
       std::puts("Chapter 04: histogram on the CPU emulator");
-    std::printf("%zu values, %d bins (%.1f distinct bins per 32 values): %s\n", values.size(),
-                nbins, distinct, plan.describe().c_str());
+    std::printf("%zu values, %d bins (%.1f distinct bins per 32 values, %zu hot): %s\n",
+                values.size(), nbins, sample.distinct_per_warp, sample.hot_bins.size(),
+                plan.describe().c_str());
 
     const std::vector<int> bins = histogram::compute(backend, plan, limits, values);
     const std::vector<int> expected = histogram::reference_histogram(values, nbins);

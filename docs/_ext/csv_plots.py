@@ -56,7 +56,7 @@ PLOT_TEXT = {
     "global": ("global atomics", "グローバルアトミック"),
     "shared": ("shared memory per block", "ブロックごとの共有メモリ"),
     "cluster 2": ("cluster of 2", "クラスタ 2"),
-    "cluster 8": ("cluster of 8", "クラスタ 8"),
+    "hot-bin cache": ("global, hot bins cached", "グローバル＋ホットビンのキャッシュ"),
     "auto": ("auto", "auto"),
     "CUB": ("CUB HistogramEven", "CUB HistogramEven"),
     "bins": ("bins", "ビン数"),
@@ -75,48 +75,57 @@ PLOT_TEXT = {
 
 def _plan(r):
     """What a row of histogram_h100.csv timed, from its columns: (kind, strategy, cluster size,
-    warp-aggregated)."""
-    return (r["kind"], r["strategy"], int(r["cluster_size"]), r["warp_aggregated"] == "yes")
+    warp-aggregated, number of hot bins cached)."""
+    return (r["kind"], r["strategy"], int(r["cluster_size"]), r["warp_aggregated"] == "yes",
+            int(r["hot_bins"]))
 
 
 # The bars of the plot: which rows each takes, and its legend's key in TEXT.
 HISTOGRAM_BARS = [
-    ("global", lambda p: p == ("plan", "global", 1, False)),
-    ("shared", lambda p: p == ("plan", "shared", 1, False)),
-    ("cluster 2", lambda p: p == ("plan", "cluster", 2, False)),
-    ("cluster 8", lambda p: p == ("plan", "cluster", 8, False)),
+    ("global", lambda p: p == ("plan", "global", 1, False, 0)),
+    ("shared", lambda p: p == ("plan", "shared", 1, False, 0)),
+    ("cluster 2", lambda p: p == ("plan", "cluster", 2, False, 0)),
+    ("hot-bin cache", lambda p: p[:4] == ("plan", "global", 1, False) and p[4] > 0),
     ("auto", lambda p: p[0] == "auto"),
     ("CUB", lambda p: p[0] == "cub"),
 ]
 
 
-def histogram_plot(rows, path, text):
-    rows = [r for r in rows if r["distribution"] == "uniform"]
-    bins = sorted({int(r["bins"]) for r in rows})
-    fig, ax = plt.subplots(figsize=(7.5, 3.6))
+def histogram_plot(rows, path, text, language):
+    """One panel per distribution of the input, bars by number of bins."""
+    distributions = list(dict.fromkeys(r["distribution"] for r in rows))
+    fig, axes = plt.subplots(1, len(distributions), figsize=(11, 3.8), sharey=True)
     width = 0.8 / len(HISTOGRAM_BARS)
-    for k, (key, takes) in enumerate(HISTOGRAM_BARS):
-        xs, ys = [], []
-        for i, b in enumerate(bins):
-            match = [r for r in rows if int(r["bins"]) == b and takes(_plan(r))]
-            if match:
-                xs.append(i + (k - len(HISTOGRAM_BARS) / 2) * width + width / 2)
-                ys.append(float(match[0]["gelements_per_s"]))
-        ax.bar(xs, ys, width, label=text[key])
-    ax.set_xticks(range(len(bins)), [f"{b:,}" for b in bins])
-    ax.set_yscale("log")
-    ax.set_xlabel(text["bins"])
-    ax.set_ylabel(text["elements per second"])
+    for ax, distribution in zip(axes, distributions):
+        of = [r for r in rows if r["distribution"] == distribution]
+        bins = sorted({int(r["bins"]) for r in of})
+        for k, (key, takes) in enumerate(HISTOGRAM_BARS):
+            xs, ys = [], []
+            for i, b in enumerate(bins):
+                match = [r for r in of if int(r["bins"]) == b and takes(_plan(r))]
+                if match:
+                    xs.append(i + (k - len(HISTOGRAM_BARS) / 2) * width + width / 2)
+                    ys.append(float(match[0]["gelements_per_s"]))
+            ax.bar(xs, ys, width, label=text[key])
+        ax.set_xticks(range(len(bins)), [f"{b:,}" for b in bins], fontsize=7)
+        ax.set_yscale("log")
+        ax.set_xlabel(text["bins"])
+        _style(ax, DISTRIBUTION_NAME[language].get(distribution, distribution))
+    axes[0].set_ylabel(text["elements per second"])
+    legend = fig.legend(*axes[0].get_legend_handles_labels(), loc="lower center",
+                        ncol=len(HISTOGRAM_BARS), frameon=False, fontsize=8)
+    for label in legend.get_texts():
+        label.set_color(GREY)
     r = rows[0]
-    _style(ax, text["histogram title"].format(n=f"{int(r['n']):,}", device=r["device"],
-                                              api=_driver_api(r["cuda_driver_api"]), date=r["date"]))
-    _legend(ax)
-    fig.tight_layout()
+    fig.suptitle(text["histogram title"].format(n=f"{int(r['n']):,}", device=r["device"],
+                                                api=_driver_api(r["cuda_driver_api"]),
+                                                date=r["date"]), color=GREY, fontsize=10)
+    fig.tight_layout(rect=(0, 0.07, 1, 1))
     fig.savefig(path, transparent=True)
     plt.close(fig)
 
 
-def bank_conflicts_plot(rows, path, text):
+def bank_conflicts_plot(rows, path, text, language):
     strides = [r for r in rows if r["kernel"] == "StridedLoads"]
     s = [int(r["parameter"]) for r in strides]
     base = next(r for r in strides if int(r["parameter"]) == 1)
@@ -166,7 +175,7 @@ def draw(app):
         with open(os.path.join(data, name), newline="") as f:
             rows = list(csv.DictReader(f))
         suffix = ".svg" if language == "en" else f".{language}.svg"
-        recipe(rows, os.path.join(out, name.replace(".csv", suffix)), text)
+        recipe(rows, os.path.join(out, name.replace(".csv", suffix)), text, language)
 
 
 # The line above a table, per language of the build.
@@ -268,9 +277,10 @@ class HistogramTable(SphinxDirective):
                 cub = next(r for r in at if r["kind"] == "cub")
                 best = max((r for r in at if r["kind"] == "plan"),
                            key=lambda r: float(r["gelements_per_s"]))
-                _, strategy, size, aggregated = _plan(auto)
+                _, strategy, size, aggregated, hot = _plan(auto)
                 chosen = (f"cluster {size}" if strategy == "cluster" else strategy) + \
-                    (", warp-aggregated" if aggregated else "")
+                    (", warp-aggregated" if aggregated else "") + \
+                    (f", hot-bin cache ({hot})" if hot else "")
                 speed = {id(r): float(r["gelements_per_s"]) for r in (auto, cub, best)}
                 flag = "" if all(r["verified"] == "yes" for r in at) else " (mismatch)"
                 body.append([DISTRIBUTION_NAME[language].get(distribution, distribution), f"{bins:,}",

@@ -117,7 +117,7 @@ TEST_CASE("Warp-aggregated global and shared kernels count every distribution ex
   const auto values = histogram::make_values(static_cast<long long>(n), 1000, distribution,
                                              static_cast<std::uint64_t>(n), true);
   for (auto strategy : {histogram::Strategy::global, histogram::Strategy::shared}) {
-    const auto plan = histogram::plan(strategy, 0, 1000, limits, Aggregation::on, false);
+    const auto plan = histogram::plan(strategy, 0, 1000, limits, Aggregation::on);
     CHECK(plan.warp_aggregated);
     check(plan, values, 1000);
   }
@@ -147,6 +147,11 @@ TEST_CASE("Every plan the benchmark times fits the limits and is the one plan() 
   CHECK(histogram::every_plan(256, limits).size() == 4 + 5);
   // 1,048,576 bins (4 MiB): only global, and a cluster of 16 would need 256 KiB per block.
   CHECK(histogram::every_plan(1048576, limits).size() == 2);
+  // With hot bins, one more: global with them cached.
+  const auto with_hot = histogram::every_plan(1048576, limits, {7, 99});
+  REQUIRE(with_hot.size() == 3);
+  CHECK(with_hot.back().hot.count == 2);
+  CHECK(histogram::every_plan(256, limits, {7}).size() == 4 + 5 + 1);
 }
 
 TEST_CASE("The sample tells spread values from values that share bins", "[04]") {
@@ -168,9 +173,10 @@ TEST_CASE("Auto aggregates atomics in device memory when warps share bins, and o
   using histogram::Aggregation;
   using histogram::Strategy;
   const histogram::Limits limits = h100;
+  // Samples with no hot bins: 1 or 32 distinct bins per warp.
   const auto automatic = [&](int nbins, bool contended) {
     return histogram::plan(Strategy::automatic, 0, nbins, limits, Aggregation::automatic,
-                           contended);
+                           histogram::HotBinCache::automatic, {contended ? 1.0 : 32.0, {}});
   };
   CHECK(automatic(1048576, true).strategy == Strategy::global);
   CHECK(automatic(1048576, true).warp_aggregated);
@@ -180,9 +186,102 @@ TEST_CASE("Auto aggregates atomics in device memory when warps share bins, and o
   CHECK(automatic(65536, true).strategy == Strategy::cluster);
   CHECK_FALSE(automatic(65536, true).warp_aggregated);
   // What the user says wins, where the kernel has it.
-  CHECK(histogram::plan(Strategy::shared, 0, 4096, limits, Aggregation::on, false).warp_aggregated);
-  CHECK_FALSE(
-      histogram::plan(Strategy::global, 0, 4096, limits, Aggregation::off, true).warp_aggregated);
-  CHECK_THROWS_AS(histogram::plan(Strategy::cluster, 2, 4096, limits, Aggregation::on, false),
+  CHECK(histogram::plan(Strategy::shared, 0, 4096, limits, Aggregation::on).warp_aggregated);
+  CHECK_FALSE(histogram::plan(Strategy::global, 0, 4096, limits, Aggregation::off,
+                              histogram::HotBinCache::off, {1.0, {}})
+                  .warp_aggregated);
+  CHECK_THROWS_AS(histogram::plan(Strategy::cluster, 2, 4096, limits, Aggregation::on),
                   tutorial::UsageError);
+}
+
+TEST_CASE("The sample finds the bins that hold at least 1/512 of the values, most frequent first",
+          "[04]") {
+  using histogram::Distribution;
+  const auto hot = [](Distribution d, int nbins) {
+    auto bins = histogram::hot_bins(histogram::make_values(1 << 16, nbins, d, 3, false), nbins,
+                                    kMaxHotBins);
+    return bins;
+  };
+  // make_values puts 90% of the skewed values in bins 0, n/4, n/2 and 3n/4: four bins of about
+  // 22.5% each; the other 10% spread over 65,536 bins stay far below 1/512 each.
+  auto skewed = hot(Distribution::skewed, 65536);
+  std::sort(skewed.begin(), skewed.end());
+  CHECK(skewed == std::vector<int>{0, 16384, 32768, 49152});
+  CHECK(hot(Distribution::single, 65536) == std::vector<int>{32768});
+  CHECK(hot(Distribution::uniform, 65536).empty());
+  // 7 three times, 5 twice, 2 once: each is at least 1/512 of six values. Out-of-range values
+  // count in the bin they clamp to (9 in bin 7).
+  CHECK(histogram::hot_bins(std::vector<int>{5, 7, 9, 5, 2, 7}, 8, 256) ==
+        std::vector<int>{7, 5, 2});
+  CHECK(histogram::hot_bins(std::vector<int>{5, 7, 9, 5, 2, 7}, 8, 2) == std::vector<int>{7, 5});
+}
+
+TEST_CASE("The hot-bin cache counts every value exactly, cached or not", "[04]") {
+  using histogram::Aggregation;
+  using histogram::Distribution;
+  using histogram::HotBinCache;
+  const auto limits = histogram::query_limits(test::backend_under_test);
+  const auto distribution =
+      GENERATE(Distribution::uniform, Distribution::skewed, Distribution::single);
+  const int nbins = GENERATE(1, 1000, 300000);
+  // 20,003 values: the last 16-byte load is partial; 7: fewer values than one warp.
+  const std::size_t n = GENERATE(20003, 7);
+  const auto values = histogram::make_values(static_cast<long long>(n), nbins, distribution,
+                                             static_cast<std::uint64_t>(n + nbins), true);
+  // The sample's own hot bins, as auto would cache them.
+  const auto sampled = histogram::sample_input(values, nbins);
+  check(histogram::plan(histogram::Strategy::global, 0, nbins, limits, Aggregation::off,
+                        HotBinCache::on, sampled),
+        values, nbins);
+  // The first and last bins (where out-of-range values land), and a full
+  // cache of kMaxHotBins bins, some of which share a slot (256 bins in 1024 slots collide with
+  // near certainty): a bin that loses its slot counts in device memory.
+  std::vector<int> many{nbins - 1, 0, nbins / 3};
+  for (int k = 0; static_cast<int>(many.size()) < kMaxHotBins; ++k)
+    many.push_back(static_cast<int>((k * 7919LL) % nbins));
+  const auto plan = histogram::plan(histogram::Strategy::global, 0, nbins, limits, Aggregation::off,
+                                    HotBinCache::on, {32, many});
+  CHECK(plan.hot.count == kMaxHotBins);
+  check(plan, values, nbins);
+}
+
+TEST_CASE("Auto caches hot bins when the histogram does not fit in one block", "[04]") {
+  using histogram::Aggregation;
+  using histogram::HotBinCache;
+  using histogram::Strategy;
+  const histogram::Limits limits = h100;
+  const histogram::InputSample skewed{7.2, {0, 16384, 32768, 49152}};
+  const auto automatic = [&](int nbins) {
+    return histogram::plan(Strategy::automatic, 0, nbins, limits, Aggregation::automatic,
+                           HotBinCache::automatic, skewed);
+  };
+  CHECK(automatic(65536).strategy == Strategy::global);
+  CHECK(automatic(65536).hot.count == 4);
+  CHECK_FALSE(automatic(65536).warp_aggregated);
+  CHECK(automatic(1048576).hot.count == 4);
+  // A histogram in one block's shared memory counts there, hot bins or not.
+  CHECK(automatic(4096).strategy == Strategy::shared);
+  CHECK(automatic(4096).hot.count == 0);
+  // The cache takes the bins of the histogram, the most frequent first, as many as it holds.
+  std::vector<int> offered{-1, 70000, 5, 7};
+  offered.resize(400, 9);
+  const auto taken = histogram::plan(Strategy::global, 0, 65536, limits, Aggregation::off,
+                                     HotBinCache::on, {1.0, offered});
+  REQUIRE(taken.hot.count == kMaxHotBins);
+  CHECK(taken.hot.bins[0] == 5);
+  CHECK(taken.hot.bins[1] == 7);
+  // What the user says wins.
+  CHECK(histogram::plan(Strategy::automatic, 0, 65536, limits, Aggregation::automatic,
+                        HotBinCache::off, skewed)
+            .strategy == Strategy::cluster);
+  // With --strategy global, auto caches the hot bins whatever the size of the histogram.
+  CHECK(histogram::plan(Strategy::global, 0, 4096, limits, Aggregation::automatic,
+                        HotBinCache::automatic, {7.2, {0, 1024, 2048, 3072}})
+            .hot.count == 4);
+  CHECK_THROWS_AS(
+      histogram::plan(Strategy::shared, 0, 4096, limits, Aggregation::off, HotBinCache::on, skewed),
+      tutorial::UsageError);
+  CHECK_THROWS_AS(
+      histogram::plan(Strategy::global, 0, 4096, limits, Aggregation::on, HotBinCache::on, skewed),
+      tutorial::UsageError);
 }

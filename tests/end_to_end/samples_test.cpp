@@ -128,6 +128,10 @@ std::vector<BadRun> bad_runs() {
   rows.push_back(
       {histogram, {"--strategy", "cluster", "--warp-aggregation", "on"}, "--warp-aggregation"});
   rows.push_back({histogram, {"--warp-aggregation", "sometimes"}, "--warp-aggregation"});
+  rows.push_back({histogram, {"--strategy", "shared", "--hot-bin-cache", "on"}, "--hot-bin-cache"});
+  rows.push_back(
+      {histogram, {"--hot-bin-cache", "on", "--warp-aggregation", "on"}, "--warp-aggregation"});
+  rows.push_back({histogram, {"--hot-bin-cache", "always"}, "--hot-bin-cache"});
   rows.push_back({histogram, {"--distribution", "normal"}, "--distribution"});
   rows.push_back({histogram, {"--n", "2^40"}, "--n"});
   rows.push_back({histogram, {"--input", "/nonexistent/values.txt"}, "--input"});
@@ -178,6 +182,10 @@ TEST_CASE("Samples run with default and edge arguments and print one match line 
       {"04_distributed_shared_memory_histogram", {"--distribution", "skewed", "--bins", "256"}, 1},
       {"04_distributed_shared_memory_histogram",
        {"--distribution", "single", "--bins", "300000", "--n", "100003"},
+       1},
+      {"04_distributed_shared_memory_histogram",
+       {"--strategy", "global", "--hot-bin-cache", "on", "--distribution", "skewed", "--bins",
+        "70001", "--n", "50001"},
        1},
       {"04_distributed_shared_memory_histogram",
        {"--strategy", "shared", "--warp-aggregation", "on", "--n", "4097", "--bins", "33"},
