@@ -1,6 +1,6 @@
 #include "bandwidth_report.hpp"
 
-#include "measurement_label.hpp"
+#include "csv_file.hpp"
 #include "timing.hpp"
 #include "usage_error.hpp"
 
@@ -40,16 +40,11 @@ void print_bandwidth_table(const std::vector<BandwidthRow>& rows) {
 void write_bandwidth_csv(const std::vector<BandwidthRow>& rows, const DeviceInfo& device,
                          const std::string& problem, const std::string& path,
                          const std::string& option) {
-  std::ofstream csv(path);
-  csv << measurement_label_columns << ",problem,kernel,median_ms,gbs,of_copy,verified\n";
-  const std::string label = measurement_label(device);
+  CsvFile csv(path, option, {"problem", "kernel", "median_ms", "gbs", "of_copy", "verified"},
+              &device);
   for (const auto& row : rows)
-    csv << label << ",\"" << problem << "\",\"" << row.name << "\"," << row.median_ms << ','
-        << row.gbs << ',' << row.gbs / rows.front().gbs << ',' << (row.verified ? "yes" : "no")
-        << '\n';
-  csv.flush();
-  if (!csv) throw UsageError(option, "cannot write '" + path + "'");
-  std::printf("wrote %s\n", path.c_str());
+    csv.row(problem, row.name, row.median_ms, row.gbs, row.gbs / rows.front().gbs, row.verified);
+  csv.finish();
 }
 
 }  // namespace tutorial

@@ -17,8 +17,8 @@ std::string utc_date() {
 
 }  // namespace
 
-std::string measurement_label(const DeviceInfo& device) {
-  return '"' + device.name + "\"," + std::to_string(device.driver_version) + ',' + utc_date();
+std::vector<std::string> measurement_label(const DeviceInfo& device) {
+  return {device.name, std::to_string(device.driver_version), utc_date()};
 }
 
 }  // namespace tutorial

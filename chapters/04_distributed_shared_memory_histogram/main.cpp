@@ -8,7 +8,7 @@
 
 #include "common/backend.hpp"
 #include "common/cli.hpp"
-#include "common/measurement_label.hpp"
+#include "common/csv_file.hpp"
 #include "common/memory_budget.hpp"
 #include "common/sample_main.hpp"
 #include "common/usage_error.hpp"
@@ -85,13 +85,13 @@ void run_benchmark(long long n, const std::vector<int>& bin_counts,
     std::printf("  auto: %.2fx the best strategy, %.2fx CUB\n", chosen / best, chosen / cub);
   }
   if (!csv_path.empty()) {
-    std::ofstream csv(csv_path);
-    const std::string label = tutorial::measurement_label(device);
-    // What was timed, in columns (kind, strategy, cluster size, aggregation) as well as by name,
-    // so that the docs' tables and plots need not parse names.
-    csv << tutorial::measurement_label_columns
-        << ",n,distribution,bins,method,kind,strategy,cluster_size,warp_aggregated,hot_bins,"
-           "median_ms,gelements_per_s,verified\n";
+    // What was timed, in columns (kind, strategy, cluster size, aggregation, cached bins) as well
+    // as by name, so that the docs' tables and plots need not parse names.
+    tutorial::CsvFile csv(
+        csv_path, "--csv",
+        {"n", "distribution", "bins", "method", "kind", "strategy", "cluster_size",
+         "warp_aggregated", "hot_bins", "median_ms", "gelements_per_s", "verified"},
+        &device);
     for (const auto& r : rows) {
       const char* kind = r.method == histogram::Method::cub         ? "cub"
                          : r.method == histogram::Method::automatic ? "auto"
@@ -100,14 +100,12 @@ void run_benchmark(long long n, const std::vector<int>& bin_counts,
                              : r.plan.strategy == Strategy::global ? "global"
                              : r.plan.strategy == Strategy::shared ? "shared"
                                                                    : "cluster";
-      csv << label << ',' << n << ',' << histogram::name_of(r.distribution) << ',' << r.nbins
-          << ",\"" << r.name() << "\"," << kind << ',' << strategy << ',' << r.plan.cluster_size
-          << ',' << (r.plan.warp_aggregated ? "yes" : "no") << ',' << r.plan.hot.count << ','
-          << r.median_ms << ',' << r.elements_per_s / 1e9 << ',' << (r.verified ? "yes" : "no")
-          << '\n';
+      csv.row(n, histogram::name_of(r.distribution), r.nbins, r.name(), kind, strategy,
+              r.plan.cluster_size, r.plan.warp_aggregated, r.plan.hot.count, r.median_ms,
+              r.elements_per_s / 1e9, r.verified);
     }
-    if (!csv) throw tutorial::UsageError("--csv", "cannot write '" + csv_path + "'");
-    std::printf("\nwrote %s\n", csv_path.c_str());
+    std::printf("\n");
+    csv.finish();
   }
 }
 

@@ -9,7 +9,7 @@
 
 #include "common/backend.hpp"
 #include "common/cli.hpp"
-#include "common/measurement_label.hpp"
+#include "common/csv_file.hpp"
 #include "common/sample_main.hpp"
 #include "common/usage_error.hpp"
 
@@ -17,7 +17,7 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -92,16 +92,18 @@ int main(int argc, char** argv) {
           "--n", "must be a multiple of 32 (the tile size), got " + std::to_string(n));
     const std::vector<int> strides =
         cli.given("--stride") ? std::vector<int>{stride} : std::vector<int>{1, 2, 4, 8, 16, 32, 33};
-    std::ofstream csv;
-    if (!csv_path.empty()) {
-      csv.open(csv_path);
-      if (!csv) throw tutorial::UsageError("--csv", "cannot write '" + csv_path + "'");
-    }
+    std::optional<tutorial::CsvFile> csv;
 
     if (cli.common().benchmark) {
       if (backend != tutorial::Backend::device)
         throw tutorial::UsageError(
             "--benchmark", "times the GPU and needs one (the emulator predicts counts instead)");
+      if (!csv_path.empty())  // before the work, so that a path it cannot write is refused first
+        csv.emplace(csv_path, "--csv",
+                    std::vector<std::string>{"variant", "kernel", "parameter", "median_ms",
+                                             "shared_bound_ms", "memory_bound_ms", "limit", "gbs",
+                                             "verified"},
+                    &*chosen->device);
       const bank_conflicts::Benchmark result =
           bank_conflicts::benchmark_on_device(strides, n, cli.common().seed);
       std::printf("Chapter 05 benchmark on %s: median of 25 runs\n", chosen->device->name.c_str());
@@ -111,25 +113,24 @@ int main(int argc, char** argv) {
           result.ceilings.wavefronts_per_ms / 1e6, result.ceilings.copy_gbs);
       std::printf("%-26s %9s %9s %9s %8s %8s %9s  %s\n", "variant", "ms", "shared ms", "memory ms",
                   "limit", "off by", "GB/s", "result");
-      const std::string label = tutorial::measurement_label(*chosen->device);
-      if (csv)
-        csv << tutorial::measurement_label_columns
-            << ",variant,kernel,parameter,median_ms,shared_bound_ms,memory_bound_ms,limit,gbs,"
-               "verified\n";
       for (const auto& r : result.rows) {
         std::printf("%-26s %9.4f %9.4f %9.4f %8s %+7.1f%% %9.1f  %s\n", r.variant.name().c_str(),
                     r.median_ms, r.shared_bound_ms, r.memory_bound_ms, r.limit(),
                     100.0 * (r.median_ms / r.predicted_ms() - 1.0), r.gbs,
                     r.verified ? "match" : "MISMATCH");
         if (csv)
-          csv << label << ",\"" << r.variant.name() << "\"," << r.variant.kernel() << ','
-              << r.variant.parameter << ',' << r.median_ms << ',' << r.shared_bound_ms << ','
-              << r.memory_bound_ms << ',' << r.limit() << ',' << r.gbs << ','
-              << (r.verified ? "yes" : "no") << '\n';
+          csv->row(r.variant.name(), r.variant.kernel(), r.variant.parameter, r.median_ms,
+                   r.shared_bound_ms, r.memory_bound_ms, r.limit(), r.gbs, r.verified);
       }
+      if (csv) csv->finish();
       return 0;
     }
 
+    if (!csv_path.empty())
+      csv.emplace(csv_path, "--csv",
+                  std::vector<std::string>{"variant", "kernel", "load_requests", "load_wavefronts",
+                                           "load_conflicts", "store_requests", "store_wavefronts",
+                                           "store_conflicts", "verified"});
     const bool emulator = backend == tutorial::Backend::emulator;
     std::printf("Chapter 05: shared-memory access patterns on %s\n",
                 emulator ? "the CPU emulator (its counters predict what the GPU does)"
@@ -137,9 +138,6 @@ int main(int argc, char** argv) {
     if (emulator)
       std::printf("%-24s %9s %10s %10s %9s %10s %10s  %s\n", "variant", "ld reqs", "ld waves",
                   "ld confl", "st reqs", "st waves", "st confl", "result");
-    if (csv)
-      csv << "variant,kernel,load_requests,load_wavefronts,load_conflicts,store_requests,store_"
-             "wavefronts,store_conflicts,verified\n";
     bool all_match = true;
     std::vector<Counted> counted;
     for (const auto& v : bank_conflicts::variants(strides)) {
@@ -159,11 +157,10 @@ int main(int argc, char** argv) {
       else
         std::printf("%-24s %s\n", v.name().c_str(), verdict);
       if (csv)
-        csv << '"' << v.name() << "\"," << v.kernel() << ',' << c.load_requests << ','
-            << c.load_wavefronts << ',' << c.load_conflicts() << ',' << c.store_requests << ','
-            << c.store_wavefronts << ',' << c.store_conflicts() << ','
-            << (run.verified ? "yes" : "no") << '\n';
+        csv->row(v.name(), v.kernel(), c.load_requests, c.load_wavefronts, c.load_conflicts(),
+                 c.store_requests, c.store_wavefronts, c.store_conflicts(), run.verified);
     }
+    if (csv) csv->finish();
     if (emulator) {
       const auto stride_run = std::find_if(counted.begin(), counted.end(), [&](const Counted& c) {
         return cli.given("--stride") && c.first.kind == bank_conflicts::Variant::Kind::strided;

@@ -8,7 +8,7 @@
 
 #include "common/backend.hpp"
 #include "common/cli.hpp"
-#include "common/measurement_label.hpp"
+#include "common/csv_file.hpp"
 #include "common/memory_budget.hpp"
 #include "common/random_inputs.hpp"
 #include "common/sample_main.hpp"
@@ -16,7 +16,7 @@
 #include "common/verification.hpp"
 
 #include <cstdio>
-#include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,24 +41,23 @@ void print_benchmark(int tiles, std::uint64_t seed, const tutorial::DeviceInfo& 
       device.name.c_str(), tiles, tiles * 2048.0 * 4 / (1 << 20), result.copy_gbs);
   std::printf("%-38s %10s %9s %9s %8s  %s\n", "copy", "blocks/SM", "ms", "GB/s", "of copy",
               "result");
-  std::ofstream csv;
-  if (!csv_path.empty()) {
-    csv.open(csv_path);
-    if (!csv) throw tutorial::UsageError("--csv", "cannot write '" + csv_path + "'");
-    csv << tutorial::measurement_label_columns
-        << ",problem,kernel,copy,blocks_per_sm,median_ms,gbs,of_copy,copy_gbs,verified\n";
-  }
-  const std::string label = tutorial::measurement_label(device);
+  std::optional<tutorial::CsvFile> csv;
+  if (!csv_path.empty())
+    csv.emplace(csv_path, "--csv",
+                std::vector<std::string>{"problem", "kernel", "copy", "blocks_per_sm", "median_ms",
+                                         "gbs", "of_copy", "copy_gbs", "verified"},
+                &device);
   for (const auto& r : result.rows) {
     std::printf("%-38s %10u %9.3f %9.0f %7.2fx  %s\n", async_simt::describe(r.copy).c_str(),
                 r.blocks_per_sm, r.median_ms, r.gbs, r.of_copy, r.verified ? "match" : "MISMATCH");
     if (csv)
-      csv << label << ",\"" << tiles << " tiles of 2048 floats\",\""
-          << async_simt::kernel_name(r.copy) << ", " << r.blocks_per_sm << " block"
-          << (r.blocks_per_sm == 1 ? "" : "s") << "/SM\",\"" << async_simt::describe(r.copy)
-          << "\"," << r.blocks_per_sm << ',' << r.median_ms << ',' << r.gbs << ',' << r.of_copy
-          << ',' << result.copy_gbs << ',' << (r.verified ? "yes" : "no") << '\n';
+      csv->row(std::to_string(tiles) + " tiles of 2048 floats",
+               async_simt::kernel_name(r.copy) + ", " + std::to_string(r.blocks_per_sm) +
+                   (r.blocks_per_sm == 1 ? " block/SM" : " blocks/SM"),
+               async_simt::describe(r.copy), r.blocks_per_sm, r.median_ms, r.gbs, r.of_copy,
+               result.copy_gbs, r.verified);
   }
+  if (csv) csv->finish();
 }
 
 }  // namespace
