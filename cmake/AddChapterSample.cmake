@@ -2,7 +2,7 @@
 #   KERNELS <file.cuh>                    the kernels, written once in CUDA C++
 #   LIBRARY <file.cu>...                  the chapter's kernel library: GPU and emulator launches
 #   MAIN <file.cpp>                       the sample program: options, inputs, verification
-#   [CUDA_ARCHITECTURES <arch>...])       pin the library to these architectures (e.g. 90 for clusters)
+#   [CUDA_ARCHITECTURES <arch>...])       pin the library to these architectures (90: clusters)
 #
 # One source, two targets: nvcc compiles KERNELS for the GPU through the LIBRARY sources, and
 # simt_add_kernels() translates the very same file for the CPU emulator (common/simt), where the
@@ -24,7 +24,8 @@ function(add_chapter_sample chapter)
   target_include_directories(${chapter}_kernels PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
   target_link_libraries(${chapter}_kernels PUBLIC tutorial::common)
   if(arg_CUDA_ARCHITECTURES)
-    set_target_properties(${chapter}_kernels PROPERTIES CUDA_ARCHITECTURES "${arg_CUDA_ARCHITECTURES}")
+    set_target_properties(${chapter}_kernels PROPERTIES
+      CUDA_ARCHITECTURES "${arg_CUDA_ARCHITECTURES}")
   endif()
 
   add_executable(${chapter} ${arg_MAIN})
@@ -62,7 +63,8 @@ function(add_chapter_exercise chapter)
     tutorial_target_defaults(${target})
     target_compile_definitions(${target} PRIVATE "EXERCISE_HEADER=\"${header}\"")
     target_link_libraries(${target} PRIVATE tutorial::common ${arg_LIBRARIES})
-    target_include_directories(${target} PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}" "${CMAKE_CURRENT_SOURCE_DIR}/..")
+    target_include_directories(${target} PRIVATE
+      "${CMAKE_CURRENT_SOURCE_DIR}" "${CMAKE_CURRENT_SOURCE_DIR}/..")
     get_target_property(architectures ${chapter}_kernels CUDA_ARCHITECTURES)
     set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES "${architectures}"
                                                RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin")
@@ -75,7 +77,8 @@ function(add_chapter_exercise chapter)
              COMMAND ${chapter}_exercise_solution --backend emulator)
     add_test(NAME "exercise ${chapter}: the starter fails the check"
              COMMAND ${chapter}_exercise_starter --backend emulator)
-    set_tests_properties("exercise ${chapter}: the starter fails the check" PROPERTIES WILL_FAIL TRUE)
+    set_tests_properties("exercise ${chapter}: the starter fails the check"
+      PROPERTIES WILL_FAIL TRUE)
   endif()
   add_custom_target(check_${chapter}_exercise
     COMMAND ${chapter}_exercise_starter

@@ -22,6 +22,8 @@ function(tutorial_default_cuda_architectures)
       set(reason "compute capability of the GPU found at configure time")
     endif()
   endif()
-  set(CMAKE_CUDA_ARCHITECTURES ${arch} CACHE STRING "CUDA architectures to build for (default: ${reason})")
-  message(STATUS "CUDA architectures: ${arch} (${reason}; override with -DCMAKE_CUDA_ARCHITECTURES or $CUDAARCHS)")
+  set(CMAKE_CUDA_ARCHITECTURES ${arch} CACHE STRING
+    "CUDA architectures to build for (default: ${reason})")
+  message(STATUS "CUDA architectures: ${arch} "
+    "(${reason}; override with -DCMAKE_CUDA_ARCHITECTURES or $CUDAARCHS)")
 endfunction()

@@ -1,5 +1,6 @@
 # add_docs_capture(<name>
-#   PROGRAM <target>            the program to run (on the CPU emulator: `--backend emulator` is added)
+#   PROGRAM <target>            the program to run (on the CPU emulator: `--backend emulator`
+#                               is added)
 #   [ARGS <argument>...]        its arguments
 #   [EXIT_CODE <code>])         the exit code it must end with (default 0)
 # Records a run for the docs target: before Sphinx runs, the docs build runs the program and saves

@@ -21,7 +21,8 @@ function(tutorial_target_defaults target)
   endif()
   if(TUTORIAL_SANITIZE)
     # One -Xcompiler per flag: nvcc splits -Xcompiler lists at commas.
-    set(san -fsanitize=address -fsanitize=undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+    set(san -fsanitize=address -fsanitize=undefined -fno-omit-frame-pointer
+      -fno-sanitize-recover=all)
     list(TRANSFORM san PREPEND "-Xcompiler=" OUTPUT_VARIABLE cuda_san)
     target_compile_options(${target} PRIVATE
       "$<$<COMPILE_LANGUAGE:CXX>:${san}>"

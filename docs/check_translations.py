@@ -40,7 +40,8 @@ def main():
                 if entry is None or not entry.string:
                     problems.append(f"{page}: untranslated: {msgid[:100]!r}")
                 elif entry.fuzzy:
-                    problems.append(f"{page}: fuzzy (check it against the English): {msgid[:100]!r}")
+                    problems.append(
+                        f"{page}: fuzzy (check it against the English): {msgid[:100]!r}")
     for p in problems:
         print("check_translations:", p)
     print(f"check_translations: {pages} pages, {messages} messages, {len(problems)} not translated")

@@ -15,9 +15,9 @@ include_patterns = ["docs/**", "chapters/*/README.md"]
 exclude_patterns = ["build", "docs/site_root", "docs/_generated", "docs/_templates", "docs/locales"]
 source_suffix = {".md": "markdown"}
 
-extensions = ["myst_parser", "breathe", "sphinx.ext.graphviz", "sample_output", "csv_plots", "bank_map_figure",
-              "furo_debian_scripts",
-              "english_api_reference", "language_switch", "translatable_diagrams"]
+extensions = ["myst_parser", "breathe", "sphinx.ext.graphviz", "sample_output", "csv_plots",
+              "bank_map_figure", "furo_debian_scripts", "english_api_reference", "language_switch",
+              "translatable_diagrams"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
@@ -25,8 +25,9 @@ html_theme = "furo"
 html_title = project
 templates_path = ["_templates"]
 # furo's sidebar, with the link to the other language under the project's name.
-html_sidebars = {"**": ["sidebar/scroll-start.html", "sidebar/brand.html", "sidebar/language-switch.html",
-                        "sidebar/search.html", "sidebar/navigation.html", "sidebar/scroll-end.html"]}
+html_sidebars = {"**": ["sidebar/scroll-start.html", "sidebar/brand.html",
+                        "sidebar/language-switch.html", "sidebar/search.html",
+                        "sidebar/navigation.html", "sidebar/scroll-end.html"]}
 html_extra_path = ["site_root"]  # an index.html at the site root that opens docs/index.html
 graphviz_output_format = "svg"
 

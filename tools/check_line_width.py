@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Fails on any line wider than the repository's column limit (100, .clang-format's ColumnLimit).
 clang-format keeps code within it but leaves comments alone (ReflowComments is off, to keep
-hand-aligned tables), so comments are checked here, in every C++ and CUDA source and header and
-in the translator's and the tests' Python.
+hand-aligned tables), so comments are checked here, in every C++ and CUDA source and header, and
+so is every line of what clang-format does not format: Python, CMake and shell scripts.
 
     check_line_width.py [--limit N] FILE...
 """

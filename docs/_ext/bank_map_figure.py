@@ -24,7 +24,8 @@ from csv_plots import GREY, _use_japanese_font  # noqa: E402
 TEXT = {
     "en": {"lanes": "lanes of the warp", "banks": "banks (shade: different words wanted)",
            "caption": "The request at {place}: {waves} wavefronts where {ideal} would do without "
-                      "conflicts. Each line joins a lane to the bank of the word it reads or writes."},
+                      "conflicts. Each line joins a lane to the bank of the word it reads or "
+                      "writes."},
     "ja": {"lanes": "ワープのレーン", "banks": "バンク（濃さ: 要求された異なるワードの数）",
            "caption": "{place} のリクエスト: ウェーブフロント {waves}（競合がなければ {ideal}）。"
                       "各線はレーンと、そのレーンが読み書きするワードのバンクを結ぶ。"},
@@ -35,8 +36,8 @@ def parse_map(text):
     """The place, the (wavefronts, conflict-free wavefronts) and the per-lane words and banks of
     the map in `text`."""
     lines = text.splitlines()
-    start = next((i for i, line in enumerate(lines) if line.startswith("Why: the lane-to-bank map")),
-                 None)
+    start = next((i for i, line in enumerate(lines)
+                  if line.startswith("Why: the lane-to-bank map")), None)
     if start is None:
         raise ExtensionError("bank-map: the captured output has no lane-to-bank map")
     heading = lines[start + 1]

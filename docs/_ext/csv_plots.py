@@ -154,12 +154,15 @@ RECIPES = {"histogram_h100.csv": histogram_plot, "bank_conflicts_h100.csv": bank
 
 def _use_japanese_font():
     """Adds the font fontconfig picks for Japanese as matplotlib's fallback after DejaVu Sans."""
-    found = subprocess.run(["fc-match", "--format=%{file}", ":lang=ja"], capture_output=True, text=True)
+    found = subprocess.run(["fc-match", "--format=%{file}", ":lang=ja"], capture_output=True,
+                           text=True)
     path = found.stdout.strip()
     if found.returncode != 0 or not os.path.isfile(path):
-        raise ExtensionError("csv_plots: no Japanese font found by fc-match (install fonts-ipafont-gothic)")
+        raise ExtensionError("csv_plots: no Japanese font found by fc-match "
+                             "(install fonts-ipafont-gothic)")
     font_manager.fontManager.addfont(path)
-    plt.rcParams["font.family"] = ["DejaVu Sans", font_manager.FontProperties(fname=path).get_name()]
+    japanese = font_manager.FontProperties(fname=path).get_name()
+    plt.rcParams["font.family"] = ["DejaVu Sans", japanese]
 
 
 def draw(app):
@@ -220,7 +223,8 @@ def _read(directive):
 
 def _caption(first, language, problem):
     caption = nodes.paragraph(text=MEASURED_ON[language].format(
-        device=first["device"], api=_driver_api(first["cuda_driver_api"]), date=first["date"], problem=problem))
+        device=first["device"], api=_driver_api(first["cuda_driver_api"]), date=first["date"],
+        problem=problem))
     caption["translatable"] = False  # already in the build's language; no .po entry
     return caption
 
@@ -254,7 +258,8 @@ class BandwidthTable(SphinxDirective):
         rows, language = _read(self)
         body = []
         for r in rows:
-            ratio = f"{float(r['of_copy']):.2f}x" + ("" if r["verified"] == "yes" else " (mismatch)")
+            flag = "" if r["verified"] == "yes" else " (mismatch)"
+            ratio = f"{float(r['of_copy']):.2f}x" + flag
             body.append([nodes.literal(text=r["kernel"]), f"{float(r['median_ms']):.3f}",
                          f"{float(r['gbs']):,.0f}", ratio])
         return [_caption(rows[0], language, rows[0]["problem"]),
@@ -283,8 +288,8 @@ class HistogramTable(SphinxDirective):
                     (f", hot-bin cache ({hot})" if hot else "")
                 speed = {id(r): float(r["gelements_per_s"]) for r in (auto, cub, best)}
                 flag = "" if all(r["verified"] == "yes" for r in at) else " (mismatch)"
-                body.append([DISTRIBUTION_NAME[language].get(distribution, distribution), f"{bins:,}",
-                             chosen, f"{speed[id(auto)]:.0f}{flag}",
+                body.append([DISTRIBUTION_NAME[language].get(distribution, distribution),
+                             f"{bins:,}", chosen, f"{speed[id(auto)]:.0f}{flag}",
                              f"{best['method']}: {speed[id(best)]:.0f}", f"{speed[id(cub)]:.0f}",
                              f"{speed[id(auto)] / speed[id(cub)]:.2f}x"])
         problem = HISTOGRAM_PROBLEM[language].format(n=f"{int(rows[0]['n']):,}")
@@ -303,9 +308,11 @@ class BankModelTable(SphinxDirective):
             measured = float(r["median_ms"])
             predicted = max(float(r["shared_bound_ms"]), float(r["memory_bound_ms"]))
             flag = "" if r["verified"] == "yes" else " (mismatch)"
-            body.append([r["variant"], f"{measured:.3f}{flag}", f"{float(r['shared_bound_ms']):.3f}",
+            body.append([r["variant"], f"{measured:.3f}{flag}",
+                         f"{float(r['shared_bound_ms']):.3f}",
                          f"{float(r['memory_bound_ms']):.3f}",
-                         nodes.literal(text=r["limit"]), f"{100 * (measured / predicted - 1):+.1f}%"])
+                         nodes.literal(text=r["limit"]),
+                         f"{100 * (measured / predicted - 1):+.1f}%"])
         return [_caption(rows[0], language, BANK_PROBLEM[language]),
                 _table(BANK_HEADER[language], body, (28, 12, 14, 14, 10, 10))]
 

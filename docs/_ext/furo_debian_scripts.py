@@ -20,7 +20,8 @@ def _furo_is_unbundled():
         import furo
     except ImportError:
         return False
-    path = os.path.join(os.path.dirname(furo.__file__), "theme", "furo", "static", "scripts", "furo.js")
+    path = os.path.join(os.path.dirname(furo.__file__), "theme", "furo", "static", "scripts",
+                        "furo.js")
     try:
         with open(path, encoding="utf-8") as f:
             return f.readline().strip() == IMPORT_LINE
@@ -43,7 +44,8 @@ def _rewrite_import(app, exception):
         text = f.read()
     if text.startswith(IMPORT_LINE):
         with open(path, "w", encoding="utf-8") as f:
-            f.write(text.replace(IMPORT_LINE, "const Gumshoe = window.Gumshoe;  // docs/_ext/furo_debian_scripts.py", 1))
+            shim = "const Gumshoe = window.Gumshoe;  // docs/_ext/furo_debian_scripts.py"
+            f.write(text.replace(IMPORT_LINE, shim, 1))
 
 
 def setup(app):

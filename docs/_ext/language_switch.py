@@ -10,9 +10,11 @@ the link at the top of the sidebar.
 def add_switch(app, pagename, templatename, context, doctree):
     to_root = "../" * pagename.count("/")
     if app.config.language == "ja":
-        context["language_switch"] = {"href": f"{to_root}../{pagename}.html", "label": "English", "lang": "en"}
+        context["language_switch"] = {"href": f"{to_root}../{pagename}.html", "label": "English",
+                                      "lang": "en"}
     else:
-        context["language_switch"] = {"href": f"{to_root}ja/{pagename}.html", "label": "日本語", "lang": "ja"}
+        context["language_switch"] = {"href": f"{to_root}ja/{pagename}.html", "label": "日本語",
+                                      "lang": "ja"}
 
 
 def setup(app):

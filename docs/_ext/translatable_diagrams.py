@@ -39,7 +39,8 @@ class translatable_graphviz(graphviz, addnodes.translatable):
             logger.warning("translation of diagram label %r contains a quote; kept in English",
                            original_message, location=self)
             return
-        self["code"] = self["code"].replace(f'label="{original_message}"', f'label="{translated_message}"')
+        self["code"] = self["code"].replace(f'label="{original_message}"',
+                                            f'label="{translated_message}"')
 
 
 class MakeDiagramsTranslatable(SphinxTransform):

@@ -1,4 +1,5 @@
-# cmake -DSOURCE=<tutorial> -DWORK=<dir> [-DPYTHON=<python with clang bindings>] -P build_and_run.cmake
+# cmake -DSOURCE=<tutorial> -DWORK=<dir> [-DPYTHON=<python with clang bindings>]
+#       -P build_and_run.cmake
 # Builds and installs simt on its own, then this project against the installed package
 # (find_package), then against simt's sources (add_subdirectory), and runs it both times.
 function(run)

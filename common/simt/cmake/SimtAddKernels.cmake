@@ -108,11 +108,13 @@ function(simt_add_kernels target)
       "LINKER:--wrap=__cudaRegisterFunction,--wrap=__cudaRegisterVar")
   endif()
   get_target_property(gdb_named ${target} SIMT_GDB_SCRIPT_NAMED)
-  if(NOT gdb_named AND type MATCHES "EXECUTABLE|SHARED_LIBRARY" AND CMAKE_SYSTEM_NAME STREQUAL "Linux"
+  if(NOT gdb_named AND type MATCHES "EXECUTABLE|SHARED_LIBRARY"
+     AND CMAKE_SYSTEM_NAME STREQUAL "Linux"
      AND CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
     # gdb loads simt's extension with the program (see simt_gdb_script.cpp.in).
     set(gdb_source "${directory}/simt_gdb_script.cpp")
-    configure_file("${CMAKE_CURRENT_FUNCTION_LIST_DIR}/simt_gdb_script.cpp.in" "${gdb_source}" @ONLY)
+    configure_file("${CMAKE_CURRENT_FUNCTION_LIST_DIR}/simt_gdb_script.cpp.in" "${gdb_source}"
+      @ONLY)
     target_sources(${target} PRIVATE "${gdb_source}")
     set_target_properties(${target} PROPERTIES SIMT_GDB_SCRIPT_NAMED ON)
   endif()
