@@ -5,6 +5,7 @@
 /// for both, and copies to and from a kernel file's `__device__` and `__constant__` variables.
 
 #include "common/backend.hpp"
+#include "common/cluster_launch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
 
@@ -67,18 +68,67 @@ class BackendArray {
   std::optional<DeviceBuffer<T>> device_;
 };
 
-/// @brief `kernel<<<grid, block, shared>>>(args...)` on the GPU (checked, then synchronised),
-/// or the same launch on the emulator.
+/// @brief What goes between `<<<` and `>>>`, and what `<<<>>>` cannot say: a cluster shape
+/// chosen at launch time.
+struct LaunchShape {
+  dim3 grid;                     ///< Blocks along x, y, z.
+  dim3 block;                    ///< Threads per block along x, y, z.
+  std::size_t shared_bytes = 0;  ///< `extern __shared__` bytes per block.
+  /// Blocks per cluster, chosen at launch time (`cudaLaunchAttributeClusterDimension`, through
+  /// `cudaLaunchKernelEx`); (1, 1, 1) launches with `<<<>>>`, where a kernel's own
+  /// `__cluster_dims__` decides.
+  dim3 cluster{1, 1, 1};
+  /// Clusters of more than 8 blocks: sets `cudaFuncAttributeNonPortableClusterSizeAllowed` on
+  /// the GPU, and the emulator's matching setting.
+  bool non_portable_cluster_size_allowed = false;
+};
+
+/// @brief The backend a launch runs on, and the caller's line, which a failed launch names.
+struct LaunchSite {
+  /// @brief Implicit, so that a call passes just the backend and its own line comes along.
+  LaunchSite(Backend on, std::source_location at = std::source_location::current())
+      : backend(on), where(at) {}
+  Backend backend;             ///< The GPU or the emulator.
+  std::source_location where;  ///< The line that launches.
+};
+
+// [doc:launch-on]
+/// @brief `kernel<<<grid, block, shared_bytes>>>(args...)` on the GPU, or through
+/// `cudaLaunchKernelEx` when `shape` has a cluster shape; or the same launch on the emulator.
+///
+/// On the GPU the launch is checked at once (it returns no status, so the error is asked for)
+/// and the kernel runs asynchronously, as with `<<<>>>`: a copy back in the same stream waits
+/// for it. On the emulator the kernel has finished when the call returns.
 template <class... Params, class... Args>
-void launch_on(Backend backend, dim3 grid, dim3 block, std::size_t shared,
-               void (*kernel)(Params...), Args... args) {
-  if (backend == Backend::emulator) {
-    simt::launch(simt::LaunchConfig{grid, block, shared}, kernel, args...);
+void launch_on(LaunchSite site, const LaunchShape& shape, void (*kernel)(Params...), Args... args) {
+  if (site.backend == Backend::emulator) {
+    simt::LaunchConfig config{shape.grid, shape.block, shape.shared_bytes, shape.cluster};
+    config.non_portable_cluster_size_allowed = shape.non_portable_cluster_size_allowed;
+    simt::launch(config, kernel, args...);
     return;
   }
-  kernel<<<grid, block, shared>>>(args...);
-  CUDA_CHECK(cudaGetLastError());
-  CUDA_CHECK(cudaDeviceSynchronize());
+  const auto check = [&](cudaError_t code, const char* call) {
+    check_cuda(code, call, site.where.file_name(), static_cast<int>(site.where.line()));
+  };
+  if (shape.cluster.x * shape.cluster.y * shape.cluster.z == 1) {
+    kernel<<<shape.grid, shape.block, shape.shared_bytes>>>(args...);
+  } else {
+    if (shape.non_portable_cluster_size_allowed)
+      check(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1),
+            "cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1)");
+    const ClusterLaunchConfig config{shape.grid, shape.block, shape.cluster, shape.shared_bytes};
+    check(cudaLaunchKernelEx(config.get(), kernel, args...),
+          "cudaLaunchKernelEx(&config, kernel, args...)");
+  }
+  check(cudaGetLastError(), "cudaGetLastError()");
+}
+// [doc:launch-on]
+
+/// @brief launch_on() for a launch with no cluster shape.
+template <class... Params, class... Args>
+void launch_on(LaunchSite site, dim3 grid, dim3 block, std::size_t shared_bytes,
+               void (*kernel)(Params...), Args... args) {
+  launch_on(site, LaunchShape{grid, block, shared_bytes}, kernel, args...);
 }
 
 /// @brief `cudaMemcpyToSymbol(symbol, source, bytes, offset)` on the GPU (checked), or the same

@@ -1,15 +1,14 @@
 // Chapter 01's launches: each kernel of vector_add_kernels.cuh launched on the GPU with
-// <<<grid, block>>>, and the same kernel launched on the CPU emulator with simt::launch.
+// <<<grid, block>>>, or the same kernel on the CPU emulator with simt::launch, from one call.
 
 #include "vector_add.hpp"
 #include "vector_add_kernels.cuh"
 
+#include "common/backend_launch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
 #include "common/random_inputs.hpp"
 #include "common/verification.hpp"
-
-#include <simt/launch.hpp>
 
 #include <cstdint>
 #include <stdexcept>
@@ -24,26 +23,18 @@ unsigned blocks_for(long long threads) {
 }
 
 // [doc:launch]
-void launch_on_device(Variant variant, const float* A, const float* B, float* C, long long n) {
+void launch(tutorial::Backend backend, Variant variant, const float* A, const float* B, float* C,
+            long long n) {
   switch (variant) {
-    case Variant::one_block: VecAdd<<<1, static_cast<unsigned>(n)>>>(A, B, C); break;
-    case Variant::bounded: VecAddBounded<<<blocks_for(n), threads_per_block>>>(A, B, C, n); break;
-    case Variant::vectorized:
-      VecAddFloat4<<<blocks_for((n + 3) / 4), threads_per_block>>>(A, B, C, n);
+    case Variant::one_block:
+      tutorial::launch_on(backend, {1, static_cast<unsigned>(n)}, VecAdd, A, B, C);
       break;
-  }
-  // A launch returns no status: a bad configuration shows up in the next error query.
-  CUDA_CHECK(cudaGetLastError());
-}
-
-void launch_on_emulator(Variant variant, const float* A, const float* B, float* C, long long n) {
-  switch (variant) {
-    case Variant::one_block: simt::launch(1, static_cast<unsigned>(n), VecAdd, A, B, C); break;
     case Variant::bounded:
-      simt::launch(blocks_for(n), threads_per_block, VecAddBounded, A, B, C, n);
+      tutorial::launch_on(backend, {blocks_for(n), threads_per_block}, VecAddBounded, A, B, C, n);
       break;
     case Variant::vectorized:
-      simt::launch(blocks_for((n + 3) / 4), threads_per_block, VecAddFloat4, A, B, C, n);
+      tutorial::launch_on(backend, {blocks_for((n + 3) / 4), threads_per_block}, VecAddFloat4, A, B,
+                          C, n);
       break;
   }
 }
@@ -75,12 +66,12 @@ void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
         "VecAddFloat4 needs 16-byte aligned vectors for its float4 accesses");
 
   if (backend == tutorial::Backend::emulator) {
-    launch_on_emulator(variant, a.data(), b.data(), c.data(), n);
+    launch(backend, variant, a.data(), b.data(), c.data(), n);
     return;
   }
   // [doc:device-memory]
   tutorial::DeviceBuffer<float> d_A(a), d_B(b), d_C(c.size());
-  launch_on_device(variant, d_A.get(), d_B.get(), d_C.get(), n);
+  launch(backend, variant, d_A.get(), d_B.get(), d_C.get(), n);
   d_C.copy_to(c);  // cudaMemcpy waits for the kernel: it runs in the same (default) stream
   // [doc:device-memory]
 }
@@ -88,8 +79,7 @@ void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
 std::string launch_error_for_oversized_block() {
   tutorial::DeviceBuffer<float> d(2048);
   try {
-    VecAdd<<<1, 2048>>>(d.get(), d.get(), d.get());
-    CUDA_CHECK(cudaGetLastError());
+    tutorial::launch_on(tutorial::Backend::device, {1, 2048}, VecAdd, d.get(), d.get(), d.get());
   } catch (const tutorial::CudaError& e) {
     return e.what();
   }
@@ -120,7 +110,7 @@ std::vector<tutorial::BandwidthRow> benchmark_on_device(long long n, std::uint64
     CUDA_CHECK(cudaMemset(d_C.get(), 0xFF, count * sizeof(float)));  // NaN: unwritten shows
     rows.push_back(tutorial::measure_bandwidth(
         describe_launch(v, n), bytes_moved,
-        [&] { launch_on_device(v, d_A.get(), d_B.get(), d_C.get(), n); },
+        [&] { launch(tutorial::Backend::device, v, d_A.get(), d_B.get(), d_C.get(), n); },
         [&] {
           d_C.copy_to(c);
           return !tutorial::first_mismatch(c, expected).has_value();

@@ -1,9 +1,10 @@
 // Chapter 02's launches: each kernel of matrix_add_kernels.cuh on the GPU with
-// <<<grid, block>>> and dim3 shapes, and the same kernel on the CPU emulator.
+// <<<grid, block>>> and dim3 shapes, or the same kernel on the CPU emulator, from one call.
 
 #include "matrix_add.hpp"
 #include "matrix_add_kernels.cuh"
 
+#include "common/backend_launch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
 #include "common/random_inputs.hpp"
@@ -23,44 +24,25 @@ unsigned blocks_for(long long extent) { return static_cast<unsigned>((extent + t
 unsigned float4_blocks_for(long long cols) { return blocks_for((cols + 3) / 4); }
 
 // [doc:launch]
-void launch_on_device(Variant variant, const float* A, const float* B, float* C, int rows,
-                      int cols) {
+void launch(tutorial::Backend backend, Variant variant, const float* A, const float* B, float* C,
+            int rows, int cols) {
   const dim3 threadsPerBlock(tile, tile);
   switch (variant) {
-    case Variant::one_block: MatAddOneBlock<<<1, dim3(cols, rows)>>>(A, B, C, cols); break;
+    case Variant::one_block:
+      tutorial::launch_on(backend, {1, dim3(cols, rows)}, MatAddOneBlock, A, B, C, cols);
+      break;
     case Variant::coalesced:  // x covers columns, y covers rows
-      MatAdd<<<dim3(blocks_for(cols), blocks_for(rows)), threadsPerBlock>>>(A, B, C, rows, cols);
+      tutorial::launch_on(backend, {dim3(blocks_for(cols), blocks_for(rows)), threadsPerBlock},
+                          MatAdd, A, B, C, rows, cols);
       break;
     case Variant::vectorized:  // x covers groups of four columns
-      MatAddFloat4<<<dim3(float4_blocks_for(cols), blocks_for(rows)), threadsPerBlock>>>(
-          A, B, C, rows, cols);
+      tutorial::launch_on(backend,
+                          {dim3(float4_blocks_for(cols), blocks_for(rows)), threadsPerBlock},
+                          MatAddFloat4, A, B, C, rows, cols);
       break;
     case Variant::transposed:  // x covers rows, y covers columns
-      MatAddTransposedIndex<<<dim3(blocks_for(rows), blocks_for(cols)), threadsPerBlock>>>(
-          A, B, C, rows, cols);
-      break;
-  }
-  CUDA_CHECK(cudaGetLastError());
-}
-
-void launch_on_emulator(Variant variant, const float* A, const float* B, float* C, int rows,
-                        int cols) {
-  const simt::Dim3 threadsPerBlock(tile, tile);
-  switch (variant) {
-    case Variant::one_block:
-      simt::launch(1, simt::Dim3(cols, rows), MatAddOneBlock, A, B, C, cols);
-      break;
-    case Variant::coalesced:
-      simt::launch(simt::Dim3(blocks_for(cols), blocks_for(rows)), threadsPerBlock, MatAdd, A, B, C,
-                   rows, cols);
-      break;
-    case Variant::vectorized:
-      simt::launch(simt::Dim3(float4_blocks_for(cols), blocks_for(rows)), threadsPerBlock,
-                   MatAddFloat4, A, B, C, rows, cols);
-      break;
-    case Variant::transposed:
-      simt::launch(simt::Dim3(blocks_for(rows), blocks_for(cols)), threadsPerBlock,
-                   MatAddTransposedIndex, A, B, C, rows, cols);
+      tutorial::launch_on(backend, {dim3(blocks_for(rows), blocks_for(cols)), threadsPerBlock},
+                          MatAddTransposedIndex, A, B, C, rows, cols);
       break;
   }
 }
@@ -101,11 +83,11 @@ void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
         "MatAddFloat4 needs 16-byte aligned matrices for its float4 accesses");
 
   if (backend == tutorial::Backend::emulator) {
-    launch_on_emulator(variant, a.data(), b.data(), c.data(), rows, cols);
+    launch(backend, variant, a.data(), b.data(), c.data(), rows, cols);
     return;
   }
   tutorial::DeviceBuffer<float> d_A(a), d_B(b), d_C(c.size());
-  launch_on_device(variant, d_A.get(), d_B.get(), d_C.get(), rows, cols);
+  launch(backend, variant, d_A.get(), d_B.get(), d_C.get(), rows, cols);
   d_C.copy_to(c);
 }
 
@@ -114,12 +96,13 @@ std::vector<unsigned> thread_coordinates_by_id(tutorial::Backend backend, simt::
   if (threads < 1 || threads > 1024) throw std::invalid_argument("a block has 1 to 1024 threads");
   std::vector<unsigned> coordinates(3 * threads, 0xFFFFFFFFu);  // unwritten entries stand out
   if (backend == tutorial::Backend::emulator) {
-    simt::launch(1, block, RecordThreadIds, coordinates.data());
+    tutorial::launch_on(backend, {1, dim3(block.x, block.y, block.z)}, RecordThreadIds,
+                        coordinates.data());
     return coordinates;
   }
   tutorial::DeviceBuffer<unsigned> d_coordinates{std::span<const unsigned>(coordinates)};
-  RecordThreadIds<<<1, dim3(block.x, block.y, block.z)>>>(d_coordinates.get());
-  CUDA_CHECK(cudaGetLastError());
+  tutorial::launch_on(backend, {1, dim3(block.x, block.y, block.z)}, RecordThreadIds,
+                      d_coordinates.get());
   d_coordinates.copy_to(coordinates);
   return coordinates;
 }
@@ -148,7 +131,7 @@ std::vector<tutorial::BandwidthRow> benchmark_on_device(int rows, int cols, std:
     CUDA_CHECK(cudaMemset(d_C.get(), 0xFF, count * sizeof(float)));
     table.push_back(tutorial::measure_bandwidth(
         describe_launch(v, rows, cols), bytes_moved,
-        [&] { launch_on_device(v, d_A.get(), d_B.get(), d_C.get(), rows, cols); },
+        [&] { launch(tutorial::Backend::device, v, d_A.get(), d_B.get(), d_C.get(), rows, cols); },
         [&] {
           d_C.copy_to(c);
           return !tutorial::first_mismatch(c, expected).has_value();

@@ -4,6 +4,7 @@
 #include "clusters.hpp"
 #include "clusters_kernels.cuh"
 
+#include "common/backend_launch.hpp"
 #include "common/cluster_launch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
@@ -102,6 +103,9 @@ void check_cluster_shape(simt::Dim3 grid, simt::Dim3 cluster, const ClusterLimit
 std::vector<BlockPlace> record_places(tutorial::Backend backend, ShapeGiven given, simt::Dim3 grid,
                                       simt::Dim3 cluster, unsigned threads) {
   std::vector<unsigned> raw(kPlaceFields * grid.volume(), ~0u);
+  // The two ways to give a cluster its shape are this chapter's subject, so these launches are
+  // written out as the guide writes them; every other launch goes through tutorial::launch_on,
+  // which does the same.
   if (backend == tutorial::Backend::emulator) {
     if (given == ShapeGiven::compile_time) {
       // As with <<<>>>, the cluster shape comes from the kernel's __cluster_dims__.
@@ -129,21 +133,14 @@ std::vector<BlockPlace> record_places(tutorial::Backend backend, ShapeGiven give
 std::vector<unsigned> exchange(tutorial::Backend backend, unsigned clusters,
                                unsigned cluster_size) {
   const unsigned blocks = clusters * cluster_size, threads = 32;
-  std::vector<unsigned> out(blocks, ~0u);
-  if (backend == tutorial::Backend::emulator) {
-    simt::LaunchConfig config{blocks, threads, 0, {cluster_size, 1, 1}};
-    config.non_portable_cluster_size_allowed = cluster_size > simt::max_portable_cluster_size;
-    simt::launch(config, ExchangeWithNeighbour, out.data());
-    return out;
-  }
-  tutorial::DeviceBuffer<unsigned> d_out{std::span<const unsigned>(out)};
-  if (cluster_size > 8)
-    CUDA_CHECK(cudaFuncSetAttribute(ExchangeWithNeighbour,
-                                    cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-  const tutorial::ClusterLaunchConfig config{dim3(blocks), dim3(threads), dim3(cluster_size)};
-  CUDA_CHECK(cudaLaunchKernelEx(config.get(), ExchangeWithNeighbour, d_out.get()));
-  d_out.copy_to(out);
-  return out;
+  tutorial::BackendArray<unsigned> out(backend, std::size_t{blocks}, ~0u);
+  tutorial::launch_on(backend,
+                      {.grid = blocks,
+                       .block = threads,
+                       .cluster = cluster_size,
+                       .non_portable_cluster_size_allowed = cluster_size > 8},
+                      ExchangeWithNeighbour, out.data());
+  return out.read();
 }
 
 }  // namespace clusters

@@ -60,12 +60,14 @@ std::vector<BenchmarkRow> benchmark_on_device(long long n, const std::vector<int
       // is timed with the bins that sample finds.
       const InputSample sample = sample_input(input, nbins);
       for (const Plan& p : every_plan(nbins, limits, sample.hot_bins))
-        measure(Method::plan, p,
-                [&] { launch_on_device(p, d_bins.get(), d_input.get(), n, limits); });
-      const Plan chosen = plan(Strategy::automatic, 0, nbins, limits, Aggregation::automatic,
-                               HotBinCache::automatic, sample);
-      measure(Method::automatic, chosen,
-              [&] { launch_on_device(chosen, d_bins.get(), d_input.get(), n, limits); });
+        measure(Method::plan, p, [&] {
+          launch(tutorial::Backend::device, p, d_bins.get(), d_input.get(), n, limits);
+        });
+      const Plan chosen = plan(Strategy::automatic, 0, nbins, limits, Setting::automatic,
+                               Setting::automatic, sample);
+      measure(Method::automatic, chosen, [&] {
+        launch(tutorial::Backend::device, chosen, d_bins.get(), d_input.get(), n, limits);
+      });
 
       // [doc:cub]
       // CUB's histogram over nbins equal-width bins of [0, nbins): the library a CUDA

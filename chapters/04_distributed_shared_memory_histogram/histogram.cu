@@ -4,13 +4,12 @@
 #include "histogram.hpp"
 #include "histogram_kernels.cuh"
 
+#include "common/backend_launch.hpp"
 #include "common/cluster_launch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
 #include "common/memory_budget.hpp"
 #include "common/usage_error.hpp"
-
-#include <simt/launch.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -49,108 +48,80 @@ void require_aligned(const int* input) {
     throw std::invalid_argument("histogram: the input must be 16-byte aligned");
 }
 
-// Raises the kernel's shared-memory limit above the default 48 KiB when it needs more, and
-// allows clusters of more than 8 blocks when it uses them.
+// Blocks of `kernel` that fit on one SM at once, for a grid that fills the GPU; 0 on the
+// emulator. First raises the kernel's shared-memory limit to what the launch asks (the default
+// stops at 48 KiB).
 template <class Kernel>
-void prepare(Kernel kernel, const Plan& plan) {
+int blocks_per_sm(tutorial::Backend backend, Kernel kernel, const tutorial::LaunchShape& shape) {
+  if (backend == tutorial::Backend::emulator) return 0;
   CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  static_cast<int>(plan.shared_bytes)));
-  if (plan.cluster_size > 8)
-    CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+                                  static_cast<int>(shape.shared_bytes)));
+  int blocks = 0;
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, shape.block.x,
+                                                           shape.shared_bytes));
+  return blocks;
+}
+
+// The same for the cluster kernel: clusters that fit on the GPU at once, as blocks per SM
+// (at least 1). Clusters of more than 8 blocks must be allowed before they are counted.
+int cluster_blocks_per_sm(tutorial::Backend backend, const tutorial::LaunchShape& shape,
+                          const Limits& limits) {
+  if (backend == tutorial::Backend::emulator) return 0;
+  CUDA_CHECK(cudaFuncSetAttribute(clusterHist_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  static_cast<int>(shape.shared_bytes)));
+  if (shape.non_portable_cluster_size_allowed)
+    CUDA_CHECK(cudaFuncSetAttribute(clusterHist_kernel,
+                                    cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  const tutorial::ClusterLaunchConfig config{shape.cluster, shape.block, shape.cluster,
+                                             shape.shared_bytes};
+  int clusters = 0;
+  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, clusterHist_kernel, config.get()));
+  const auto cluster_blocks = static_cast<int>(shape.cluster.x);
+  return std::max(1, clusters * cluster_blocks / std::max(1, limits.multiprocessors));
 }
 
 }  // namespace
 
 // [doc:launch]
-void launch_on_device(const Plan& plan, int* bins, const int* input, long long n,
-                      const Limits& limits) {
+void launch(tutorial::Backend backend, const Plan& plan, int* bins, const int* input, long long n,
+            const Limits& limits) {
   const int nbins = plan.nbins;
   require_aligned(input);
-  const unsigned threads_per_block = threads_per_block_for(plan);
-  int per_sm = 0;
+  tutorial::LaunchShape shape{.grid = 1, .block = threads_per_block_for(plan)};  // grid below
   switch (plan.strategy) {
     case Strategy::global: {
       if (plan.hot.count > 0) {
-        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, HistogramHotCached,
-                                                                 threads_per_block, 0));
-        HistogramHotCached<<<grid_blocks(tutorial::Backend::device, plan, n, limits, per_sm),
-                             threads_per_block>>>(bins, nbins, plan.hot, input, n);
+        const auto kernel = HistogramHotCached;
+        shape.grid = grid_blocks(backend, plan, n, limits, blocks_per_sm(backend, kernel, shape));
+        tutorial::launch_on(backend, shape, kernel, bins, nbins, plan.hot, input, n);
         break;
       }
       const auto kernel = plan.warp_aggregated ? HistogramGlobal<true> : HistogramGlobal<false>;
-      CUDA_CHECK(
-          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads_per_block, 0));
-      kernel<<<grid_blocks(tutorial::Backend::device, plan, n, limits, per_sm),
-               threads_per_block>>>(bins, nbins, input, n);
+      shape.grid = grid_blocks(backend, plan, n, limits, blocks_per_sm(backend, kernel, shape));
+      tutorial::launch_on(backend, shape, kernel, bins, nbins, input, n);
       break;
     }
     case Strategy::shared: {
       const auto kernel = plan.warp_aggregated ? HistogramShared<true> : HistogramShared<false>;
-      prepare(kernel, plan);
-      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads_per_block,
-                                                               plan.shared_bytes));
-      kernel<<<grid_blocks(tutorial::Backend::device, plan, n, limits, per_sm), threads_per_block,
-               plan.shared_bytes>>>(bins, nbins, input, n);
+      shape.shared_bytes = plan.shared_bytes;
+      shape.grid = grid_blocks(backend, plan, n, limits, blocks_per_sm(backend, kernel, shape));
+      tutorial::launch_on(backend, shape, kernel, bins, nbins, input, n);
       break;
     }
     case Strategy::cluster: {
-      prepare(clusterHist_kernel, plan);
-      tutorial::ClusterLaunchConfig config{dim3(plan.cluster_size), dim3(threads_per_block),
-                                           dim3(plan.cluster_size), plan.shared_bytes};
-      int clusters = 0;  // clusters resident at once, to fill the GPU
-      CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, clusterHist_kernel, config.get()));
-      const int per_sm_equivalent =
-          clusters * static_cast<int>(plan.cluster_size) / std::max(1, limits.multiprocessors);
-      config.set_grid(dim3(
-          grid_blocks(tutorial::Backend::device, plan, n, limits, std::max(1, per_sm_equivalent))));
-      CUDA_CHECK(cudaLaunchKernelEx(config.get(), clusterHist_kernel, bins, nbins,
-                                    plan.bins_per_block, input, static_cast<size_t>(n)));
+      shape.shared_bytes = plan.shared_bytes;
+      shape.cluster = dim3(plan.cluster_size);
+      shape.non_portable_cluster_size_allowed = plan.cluster_size > 8;
+      shape.grid =
+          grid_blocks(backend, plan, n, limits, cluster_blocks_per_sm(backend, shape, limits));
+      tutorial::launch_on(backend, shape, clusterHist_kernel, bins, nbins, plan.bins_per_block,
+                          input, static_cast<size_t>(n));
       break;
     }
-    case Strategy::automatic:
-      throw std::logic_error("launch_on_device: plan() resolves automatic first");
-  }
-  CUDA_CHECK(cudaGetLastError());
-}
-
-namespace {
-
-void launch_on_emulator(const Plan& plan, int* bins, const int* input, long long n,
-                        const Limits& limits) {
-  const int nbins = plan.nbins;
-  require_aligned(input);
-  const unsigned threads_per_block = threads_per_block_for(plan);
-  const unsigned blocks = grid_blocks(tutorial::Backend::emulator, plan, n, limits, 0);
-  switch (plan.strategy) {
-    case Strategy::global:
-      if (plan.hot.count > 0)
-        simt::launch(blocks, threads_per_block, HistogramHotCached, bins, nbins, plan.hot, input,
-                     n);
-      else
-        simt::launch(blocks, threads_per_block,
-                     plan.warp_aggregated ? HistogramGlobal<true> : HistogramGlobal<false>, bins,
-                     nbins, input, n);
-      break;
-    case Strategy::shared:
-      simt::launch(simt::LaunchConfig{blocks, threads_per_block, plan.shared_bytes},
-                   plan.warp_aggregated ? HistogramShared<true> : HistogramShared<false>, bins,
-                   nbins, input, n);
-      break;
-    case Strategy::cluster: {
-      simt::LaunchConfig config{
-          blocks, threads_per_block, plan.shared_bytes, {plan.cluster_size, 1, 1}};
-      config.non_portable_cluster_size_allowed = plan.cluster_size > 8;
-      simt::launch(config, clusterHist_kernel, bins, nbins, plan.bins_per_block, input,
-                   static_cast<size_t>(n));
-      break;
-    }
-    case Strategy::automatic:
-      throw std::logic_error("launch_on_emulator: plan() resolves automatic first");
+    case Strategy::automatic: throw std::logic_error("launch: plan() resolves automatic first");
   }
 }
 // [doc:launch]
-
-}  // namespace
 
 std::vector<int> compute(tutorial::Backend backend, const Plan& plan, const Limits& limits,
                          std::span<const int> input) {
@@ -164,13 +135,13 @@ std::vector<int> compute(tutorial::Backend backend, const Plan& plan, const Limi
       aligned.assign(input.begin(), input.end());
       values = aligned.data();
     }
-    launch_on_emulator(plan, bins.data(), values, n, limits);
+    launch(backend, plan, bins.data(), values, n, limits);
     return bins;
   }
   tutorial::DeviceBuffer<int> d_input(input);
   tutorial::DeviceBuffer<int> d_bins(bins.size());
   CUDA_CHECK(cudaMemset(d_bins.get(), 0, bins.size() * sizeof(int)));  // the kernels add to bins
-  launch_on_device(plan, d_bins.get(), d_input.get(), n, limits);
+  launch(backend, plan, d_bins.get(), d_input.get(), n, limits);
   d_bins.copy_to(bins);
   return bins;
 }
@@ -297,12 +268,12 @@ HotBins cache_of(const std::vector<int>& hot_bins, int nbins) {
 }  // namespace
 
 Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& limits,
-          Aggregation aggregation, HotBinCache cache, const InputSample& sample) {
-  if (cache == HotBinCache::on && strategy != Strategy::global && strategy != Strategy::automatic)
+          Setting aggregation, Setting cache, const InputSample& sample) {
+  if (cache == Setting::on && strategy != Strategy::global && strategy != Strategy::automatic)
     throw tutorial::UsageError("--hot-bin-cache",
                                "applies to the global strategy (the others count in shared "
                                "memory already)");
-  if (cache == HotBinCache::on && aggregation == Aggregation::on)
+  if (cache == Setting::on && aggregation == Setting::on)
     throw tutorial::UsageError("--warp-aggregation",
                                "does not combine with --hot-bin-cache on: the cached kernel "
                                "counts hot bins in shared memory instead");
@@ -310,17 +281,17 @@ Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& lim
   // memory, count in device memory with the hot bins cached in shared memory. On an H100 at
   // 65,536 bins that beat a cluster of two 4.2x on skewed input and 10.6x on a single value.
   const bool too_big_for_one_block = bytes_for(nbins) > limits.shared_bytes_per_block;
-  const bool cached = !sample.hot_bins.empty() &&
-                      (cache == HotBinCache::on ||
-                       (cache == HotBinCache::automatic && aggregation != Aggregation::on &&
-                        (strategy == Strategy::global ||
-                         (strategy == Strategy::automatic && too_big_for_one_block))));
+  const bool cached =
+      !sample.hot_bins.empty() &&
+      (cache == Setting::on || (cache == Setting::automatic && aggregation != Setting::on &&
+                                (strategy == Strategy::global ||
+                                 (strategy == Strategy::automatic && too_big_for_one_block))));
   Plan p = placement(cached ? Strategy::global : strategy, cluster_size, nbins, limits);
   if (cached) {
     p.hot = cache_of(sample.hot_bins, nbins);
     return p;
   }
-  if (aggregation == Aggregation::on && p.strategy == Strategy::cluster)
+  if (aggregation == Setting::on && p.strategy == Strategy::cluster)
     throw tutorial::UsageError("--warp-aggregation",
                                "applies to the global and shared strategies (the cluster "
                                "kernel is the guide's, unchanged)");
@@ -330,8 +301,8 @@ Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& lim
   // guide's, unchanged.
   p.warp_aggregated =
       p.strategy != Strategy::cluster &&
-      (aggregation == Aggregation::on || (aggregation == Aggregation::automatic &&
-                                          sample.contended() && p.strategy == Strategy::global));
+      (aggregation == Setting::on ||
+       (aggregation == Setting::automatic && sample.contended() && p.strategy == Strategy::global));
   return p;
 }
 // [doc:plan]
@@ -339,12 +310,12 @@ Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& lim
 std::vector<Plan> every_plan(int nbins, const Limits& limits, const std::vector<int>& hot_bins) {
   std::vector<Plan> plans;
   const bool one_block = bytes_for(nbins) <= limits.shared_bytes_per_block;
-  for (const Aggregation a : {Aggregation::off, Aggregation::on}) {
+  for (const Setting a : {Setting::off, Setting::on}) {
     plans.push_back(plan(Strategy::global, 0, nbins, limits, a));
     if (one_block) plans.push_back(plan(Strategy::shared, 0, nbins, limits, a));
   }
   if (!hot_bins.empty())
-    plans.push_back(plan(Strategy::global, 0, nbins, limits, Aggregation::off, HotBinCache::on,
+    plans.push_back(plan(Strategy::global, 0, nbins, limits, Setting::off, Setting::on,
                          InputSample{32, hot_bins}));
   for (unsigned size = 1; size <= limits.max_cluster_size; size *= 2)
     if (const Plan p = cluster_plan(nbins, size); p.shared_bytes <= limits.shared_bytes_per_block)

@@ -23,17 +23,14 @@ enum class Strategy {
   cluster,    ///< clusterHist_kernel: the histogram split across a cluster's shared memory.
 };
 
-/// Whether each warp adds once per distinct bin (`--warp-aggregation`).
-enum class Aggregation {
-  automatic,  ///< When a sample of the input shows warps sharing bins (inputs.hpp).
-  on,         ///< Always (global and shared strategies).
-  off,        ///< Never: one atomic per value.
-};
-
-/// Whether the global strategy caches the input's hot bins in shared memory (`--hot-bin-cache`).
-enum class HotBinCache {
-  automatic,  ///< When the histogram does not fit in one block and a sample shows hot bins.
-  on,         ///< Always: the global strategy with the sample's hot bins cached.
+/// An option that is auto, on or off: whether each warp adds once per distinct bin
+/// (`--warp-aggregation`), and whether the global strategy caches the input's hot bins in shared
+/// memory (`--hot-bin-cache`).
+enum class Setting {
+  automatic,  ///< Decided from a sample of the input (inputs.hpp): aggregation when warps share
+              ///< bins; the cache when the histogram does not fit in one block and there are hot
+              ///< bins.
+  on,         ///< Always (aggregation: global and shared strategies; the cache: global).
   off,        ///< Never.
 };
 
@@ -72,8 +69,8 @@ inline constexpr unsigned auto_max_cluster_size = 2;
 /// (or what the user says instead). Throws UsageError naming --strategy, --cluster-size,
 /// --warp-aggregation or --hot-bin-cache when the request does not fit the limits.
 [[nodiscard]] Plan plan(Strategy strategy, unsigned cluster_size, int nbins, const Limits& limits,
-                        Aggregation aggregation = Aggregation::off,
-                        HotBinCache cache = HotBinCache::off, const InputSample& sample = {});
+                        Setting aggregation = Setting::off, Setting cache = Setting::off,
+                        const InputSample& sample = {});
 
 /// Every plan that fits the limits for `nbins`: global and shared (if one block holds the
 /// histogram) with and without warp aggregation, global with `hot_bins` cached (if any), and a
@@ -81,10 +78,11 @@ inline constexpr unsigned auto_max_cluster_size = 2;
 [[nodiscard]] std::vector<Plan> every_plan(int nbins, const Limits& limits,
                                            const std::vector<int>& hot_bins = {});
 
-/// Launches `plan` on the GPU over `n` values already in device memory (16-byte aligned), adding
-/// to `bins` there (zeroed by the caller); no synchronisation. The benchmark times this.
-void launch_on_device(const Plan& plan, int* bins, const int* input, long long n,
-                      const Limits& limits);
+/// Launches `plan` on `backend` over `n` values (16-byte aligned) in that backend's memory,
+/// adding to `bins` there (zeroed by the caller). On the GPU the kernel runs asynchronously, so
+/// the benchmark times a stream of these.
+void launch(tutorial::Backend backend, const Plan& plan, int* bins, const int* input, long long n,
+            const Limits& limits);
 
 /// The histogram of `input` over `plan.nbins` bins (values outside [0, nbins) clamped), with
 /// the limits `plan` was made for.

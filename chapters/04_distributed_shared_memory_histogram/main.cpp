@@ -24,9 +24,8 @@
 
 namespace {
 
-using histogram::Aggregation;
 using histogram::Distribution;
-using histogram::HotBinCache;
+using histogram::Setting;
 using histogram::Strategy;
 
 // Whitespace-separated integers; a malformed token is refused with its line number.
@@ -117,8 +116,8 @@ int main(int argc, char** argv) {
     int nbins = 100'000;
     unsigned cluster_size = 0;
     Strategy strategy = Strategy::automatic;
-    Aggregation aggregation = Aggregation::automatic;
-    HotBinCache cache = HotBinCache::automatic;
+    Setting aggregation = Setting::automatic;
+    Setting cache = Setting::automatic;
     Distribution distribution = Distribution::uniform;
     std::string input_path, output_path, csv_path;
 
@@ -135,14 +134,13 @@ int main(int argc, char** argv) {
     cli.add_integer("--cluster-size", cluster_size, 0, 16,
                     "blocks per cluster with --strategy cluster (0: the smallest that fits)",
                     "a cluster has at most 16 blocks");
-    cli.add_choice(
-        "--warp-aggregation", aggregation,
-        {{"auto", Aggregation::automatic}, {"on", Aggregation::on}, {"off", Aggregation::off}},
-        "one atomic per distinct bin per warp (auto: when a sample of the input "
-        "shows warps sharing bins)");
+    cli.add_choice("--warp-aggregation", aggregation,
+                   {{"auto", Setting::automatic}, {"on", Setting::on}, {"off", Setting::off}},
+                   "one atomic per distinct bin per warp (auto: when a sample of the input "
+                   "shows warps sharing bins)");
     cli.add_choice(
         "--hot-bin-cache", cache,
-        {{"auto", HotBinCache::automatic}, {"on", HotBinCache::on}, {"off", HotBinCache::off}},
+        {{"auto", Setting::automatic}, {"on", Setting::on}, {"off", Setting::off}},
         "count the bins a sample of the input shows hot in shared memory, the rest with global "
         "atomics (auto: when the histogram does not fit in one block and there are hot bins)");
     cli.add_choice("--distribution", distribution,

@@ -6,6 +6,7 @@
 #include "bank_conflicts_kernels.cuh"
 #include "problems.hpp"
 
+#include "common/backend_launch.hpp"
 #include "common/cuda_check.hpp"
 
 #include <algorithm>
@@ -19,40 +20,35 @@ namespace {
 using Kind = Variant::Kind;
 
 // [doc:launch]
-void launch_on_device(const Variant& v, const Problem& p, const float* in, void* out) {
-  const dim3 grid(p.grid.x, p.grid.y), block(p.block.x, p.block.y);
+void launch(tutorial::Backend backend, const Variant& v, const Problem& p, const float* in,
+            void* out) {
+  const tutorial::LaunchShape shape{dim3(p.grid.x, p.grid.y, p.grid.z),
+                                    dim3(p.block.x, p.block.y, p.block.z), p.shared_bytes};
   float* f = static_cast<float*>(out);
   switch (v.kind) {
-    case Kind::reduce_interleaved: ReduceInterleaved<<<grid, block, p.shared_bytes>>>(in, f); break;
-    case Kind::reduce_sequential: ReduceSequential<<<grid, block, p.shared_bytes>>>(in, f); break;
-    case Kind::reduce_shuffle: ReduceWithShuffles<<<grid, block, p.shared_bytes>>>(in, f); break;
-    case Kind::strided: StridedLoads<<<grid, block>>>(f, v.parameter, p.repeats); break;
-    case Kind::broadcast: BroadcastLoads<<<grid, block>>>(f, p.repeats); break;
-    case Kind::doubles: DoubleLoads<<<grid, block>>>(static_cast<double*>(out), p.repeats); break;
-    case Kind::transpose: TransposeThroughTile<<<grid, block>>>(in, f, p.n, v.parameter); break;
-    case Kind::transpose64: TransposeThroughTile64<<<grid, block>>>(in, f, p.n); break;
-    case Kind::copy: CopyThroughTile<<<grid, block>>>(in, f, p.n); break;
-  }
-  CUDA_CHECK(cudaGetLastError());
-}
-
-void launch_on_emulator(const Variant& v, const Problem& p, const float* in, void* out) {
-  const simt::LaunchConfig config{p.grid, p.block, p.shared_bytes};
-  float* f = static_cast<float*>(out);
-  switch (v.kind) {
-    case Kind::reduce_interleaved: simt::launch(config, ReduceInterleaved, in, f); break;
-    case Kind::reduce_sequential: simt::launch(config, ReduceSequential, in, f); break;
-    case Kind::reduce_shuffle: simt::launch(config, ReduceWithShuffles, in, f); break;
-    case Kind::strided: simt::launch(config, StridedLoads, f, v.parameter, p.repeats); break;
-    case Kind::broadcast: simt::launch(config, BroadcastLoads, f, p.repeats); break;
+    case Kind::reduce_interleaved:
+      tutorial::launch_on(backend, shape, ReduceInterleaved, in, f);
+      break;
+    case Kind::reduce_sequential:
+      tutorial::launch_on(backend, shape, ReduceSequential, in, f);
+      break;
+    case Kind::reduce_shuffle:
+      tutorial::launch_on(backend, shape, ReduceWithShuffles, in, f);
+      break;
+    case Kind::strided:
+      tutorial::launch_on(backend, shape, StridedLoads, f, v.parameter, p.repeats);
+      break;
+    case Kind::broadcast: tutorial::launch_on(backend, shape, BroadcastLoads, f, p.repeats); break;
     case Kind::doubles:
-      simt::launch(config, DoubleLoads, static_cast<double*>(out), p.repeats);
+      tutorial::launch_on(backend, shape, DoubleLoads, static_cast<double*>(out), p.repeats);
       break;
     case Kind::transpose:
-      simt::launch(config, TransposeThroughTile, in, f, p.n, v.parameter);
+      tutorial::launch_on(backend, shape, TransposeThroughTile, in, f, p.n, v.parameter);
       break;
-    case Kind::transpose64: simt::launch(config, TransposeThroughTile64, in, f, p.n); break;
-    case Kind::copy: simt::launch(config, CopyThroughTile, in, f, p.n); break;
+    case Kind::transpose64:
+      tutorial::launch_on(backend, shape, TransposeThroughTile64, in, f, p.n);
+      break;
+    case Kind::copy: tutorial::launch_on(backend, shape, CopyThroughTile, in, f, p.n); break;
   }
 }
 // [doc:launch]
@@ -68,7 +64,10 @@ DeviceRun::DeviceRun(const Variant& v, const Problem& p)
   if (!p.input.empty()) input_.copy_from(p.input);
 }
 
-void DeviceRun::launch() { launch_on_device(variant_, problem_, input_.get(), output_.get()); }
+void DeviceRun::launch() {
+  bank_conflicts::launch(tutorial::Backend::device, variant_, problem_, input_.get(),
+                         output_.get());
+}
 
 bool DeviceRun::verified() const {
   std::vector<float> out(problem_.expected.size());
@@ -91,8 +90,8 @@ CountedRun run_counting_launch(tutorial::Backend backend, const Variant& v, std:
   }
   std::vector<float> out(p.expected.size(), -1.0f);
   std::vector<double> out_double(p.expected_double.size(), -1.0);
-  launch_on_emulator(v, p, p.input.data(),
-                     out_double.empty() ? static_cast<void*>(out.data()) : out_double.data());
+  launch(backend, v, p, p.input.data(),
+         out_double.empty() ? static_cast<void*>(out.data()) : out_double.data());
   return {verify(p, out, out_double), simt::last_launch_counters()};
 }
 

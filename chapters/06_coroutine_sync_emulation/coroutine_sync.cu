@@ -6,6 +6,7 @@
 #include "block_sum_kernels.cuh"
 #include "coroutine_block_sum.cuh"
 
+#include "common/backend_launch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
 
@@ -151,10 +152,8 @@ float run_with_std_threads(std::span<const float> values) {
 float run_on_device(std::span<const float> values) {
   const auto n = static_cast<unsigned>(values.size());
   tutorial::DeviceBuffer<float> d_in(values), d_out(1);
-  // [doc:device-launch]
-  BlockSumFromHostDeviceFunction<<<1, n, n * sizeof(float)>>>(d_in.get(), d_out.get());
-  // [doc:device-launch]
-  CUDA_CHECK(cudaGetLastError());
+  tutorial::launch_on(tutorial::Backend::device, {1, n, n * sizeof(float)},
+                      BlockSumFromHostDeviceFunction, d_in.get(), d_out.get());
   float sum = 0;
   d_out.copy_to(std::span<float>(&sum, 1));
   return sum;
@@ -163,7 +162,8 @@ float run_on_device(std::span<const float> values) {
 float run_on_emulator(std::span<const float> values) {
   const auto n = static_cast<unsigned>(values.size());
   float sum = 0;
-  simt::launch(simt::LaunchConfig{1, n, n * sizeof(float)}, BlockSum, values.data(), &sum);
+  tutorial::launch_on(tutorial::Backend::emulator, {1, n, n * sizeof(float)}, BlockSum,
+                      values.data(), &sum);
   return sum;
 }
 

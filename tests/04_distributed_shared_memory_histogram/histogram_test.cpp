@@ -107,8 +107,8 @@ TEST_CASE("A large histogram over a cluster of 16 blocks is exact", "[04]") {
 }
 
 TEST_CASE("Warp-aggregated global and shared kernels count every distribution exactly", "[04]") {
-  using histogram::Aggregation;
   using histogram::Distribution;
+  using histogram::Setting;
   const auto limits = histogram::query_limits(test::backend_under_test);
   const auto distribution =
       GENERATE(Distribution::uniform, Distribution::skewed, Distribution::single);
@@ -117,7 +117,7 @@ TEST_CASE("Warp-aggregated global and shared kernels count every distribution ex
   const auto values = histogram::make_values(static_cast<long long>(n), 1000, distribution,
                                              static_cast<std::uint64_t>(n), true);
   for (auto strategy : {histogram::Strategy::global, histogram::Strategy::shared}) {
-    const auto plan = histogram::plan(strategy, 0, 1000, limits, Aggregation::on);
+    const auto plan = histogram::plan(strategy, 0, 1000, limits, Setting::on);
     CHECK(plan.warp_aggregated);
     check(plan, values, 1000);
   }
@@ -170,13 +170,13 @@ TEST_CASE("The sample tells spread values from values that share bins", "[04]") 
 
 TEST_CASE("Auto aggregates atomics in device memory when warps share bins, and only there",
           "[04]") {
-  using histogram::Aggregation;
+  using histogram::Setting;
   using histogram::Strategy;
   const histogram::Limits limits = h100;
   // Samples with no hot bins: 1 or 32 distinct bins per warp.
   const auto automatic = [&](int nbins, bool contended) {
-    return histogram::plan(Strategy::automatic, 0, nbins, limits, Aggregation::automatic,
-                           histogram::HotBinCache::automatic, {contended ? 1.0 : 32.0, {}});
+    return histogram::plan(Strategy::automatic, 0, nbins, limits, Setting::automatic,
+                           histogram::Setting::automatic, {contended ? 1.0 : 32.0, {}});
   };
   CHECK(automatic(1048576, true).strategy == Strategy::global);
   CHECK(automatic(1048576, true).warp_aggregated);
@@ -186,11 +186,11 @@ TEST_CASE("Auto aggregates atomics in device memory when warps share bins, and o
   CHECK(automatic(65536, true).strategy == Strategy::cluster);
   CHECK_FALSE(automatic(65536, true).warp_aggregated);
   // What the user says wins, where the kernel has it.
-  CHECK(histogram::plan(Strategy::shared, 0, 4096, limits, Aggregation::on).warp_aggregated);
-  CHECK_FALSE(histogram::plan(Strategy::global, 0, 4096, limits, Aggregation::off,
-                              histogram::HotBinCache::off, {1.0, {}})
+  CHECK(histogram::plan(Strategy::shared, 0, 4096, limits, Setting::on).warp_aggregated);
+  CHECK_FALSE(histogram::plan(Strategy::global, 0, 4096, limits, Setting::off,
+                              histogram::Setting::off, {1.0, {}})
                   .warp_aggregated);
-  CHECK_THROWS_AS(histogram::plan(Strategy::cluster, 2, 4096, limits, Aggregation::on),
+  CHECK_THROWS_AS(histogram::plan(Strategy::cluster, 2, 4096, limits, Setting::on),
                   tutorial::UsageError);
 }
 
@@ -198,9 +198,8 @@ TEST_CASE("The sample finds the bins that hold at least 1/512 of the values, mos
           "[04]") {
   using histogram::Distribution;
   const auto hot = [](Distribution d, int nbins) {
-    auto bins = histogram::hot_bins(histogram::make_values(1 << 16, nbins, d, 3, false), nbins,
-                                    kMaxHotBins);
-    return bins;
+    return histogram::hot_bins(histogram::make_values(1 << 16, nbins, d, 3, false), nbins,
+                               kMaxHotBins);
   };
   // make_values puts 90% of the skewed values in bins 0, n/4, n/2 and 3n/4: four bins of about
   // 22.5% each; the other 10% spread over 65,536 bins stay far below 1/512 each.
@@ -217,9 +216,8 @@ TEST_CASE("The sample finds the bins that hold at least 1/512 of the values, mos
 }
 
 TEST_CASE("The hot-bin cache counts every value exactly, cached or not", "[04]") {
-  using histogram::Aggregation;
   using histogram::Distribution;
-  using histogram::HotBinCache;
+  using histogram::Setting;
   const auto limits = histogram::query_limits(test::backend_under_test);
   const auto distribution =
       GENERATE(Distribution::uniform, Distribution::skewed, Distribution::single);
@@ -230,8 +228,8 @@ TEST_CASE("The hot-bin cache counts every value exactly, cached or not", "[04]")
                                              static_cast<std::uint64_t>(n + nbins), true);
   // The sample's own hot bins, as auto would cache them.
   const auto sampled = histogram::sample_input(values, nbins);
-  check(histogram::plan(histogram::Strategy::global, 0, nbins, limits, Aggregation::off,
-                        HotBinCache::on, sampled),
+  check(histogram::plan(histogram::Strategy::global, 0, nbins, limits, Setting::off, Setting::on,
+                        sampled),
         values, nbins);
   // The first and last bins (where out-of-range values land), and a full
   // cache of kMaxHotBins bins, some of which share a slot (256 bins in 1024 slots collide with
@@ -239,21 +237,20 @@ TEST_CASE("The hot-bin cache counts every value exactly, cached or not", "[04]")
   std::vector<int> many{nbins - 1, 0, nbins / 3};
   for (int k = 0; static_cast<int>(many.size()) < kMaxHotBins; ++k)
     many.push_back(static_cast<int>((k * 7919LL) % nbins));
-  const auto plan = histogram::plan(histogram::Strategy::global, 0, nbins, limits, Aggregation::off,
-                                    HotBinCache::on, {32, many});
+  const auto plan = histogram::plan(histogram::Strategy::global, 0, nbins, limits, Setting::off,
+                                    Setting::on, {32, many});
   CHECK(plan.hot.count == kMaxHotBins);
   check(plan, values, nbins);
 }
 
 TEST_CASE("Auto caches hot bins when the histogram does not fit in one block", "[04]") {
-  using histogram::Aggregation;
-  using histogram::HotBinCache;
+  using histogram::Setting;
   using histogram::Strategy;
   const histogram::Limits limits = h100;
   const histogram::InputSample skewed{7.2, {0, 16384, 32768, 49152}};
   const auto automatic = [&](int nbins) {
-    return histogram::plan(Strategy::automatic, 0, nbins, limits, Aggregation::automatic,
-                           HotBinCache::automatic, skewed);
+    return histogram::plan(Strategy::automatic, 0, nbins, limits, Setting::automatic,
+                           Setting::automatic, skewed);
   };
   CHECK(automatic(65536).strategy == Strategy::global);
   CHECK(automatic(65536).hot.count == 4);
@@ -265,23 +262,23 @@ TEST_CASE("Auto caches hot bins when the histogram does not fit in one block", "
   // The cache takes the bins of the histogram, the most frequent first, as many as it holds.
   std::vector<int> offered{-1, 70000, 5, 7};
   offered.resize(400, 9);
-  const auto taken = histogram::plan(Strategy::global, 0, 65536, limits, Aggregation::off,
-                                     HotBinCache::on, {1.0, offered});
+  const auto taken = histogram::plan(Strategy::global, 0, 65536, limits, Setting::off, Setting::on,
+                                     {1.0, offered});
   REQUIRE(taken.hot.count == kMaxHotBins);
   CHECK(taken.hot.bins[0] == 5);
   CHECK(taken.hot.bins[1] == 7);
   // What the user says wins.
-  CHECK(histogram::plan(Strategy::automatic, 0, 65536, limits, Aggregation::automatic,
-                        HotBinCache::off, skewed)
+  CHECK(histogram::plan(Strategy::automatic, 0, 65536, limits, Setting::automatic, Setting::off,
+                        skewed)
             .strategy == Strategy::cluster);
   // With --strategy global, auto caches the hot bins whatever the size of the histogram.
-  CHECK(histogram::plan(Strategy::global, 0, 4096, limits, Aggregation::automatic,
-                        HotBinCache::automatic, {7.2, {0, 1024, 2048, 3072}})
+  CHECK(histogram::plan(Strategy::global, 0, 4096, limits, Setting::automatic, Setting::automatic,
+                        {7.2, {0, 1024, 2048, 3072}})
             .hot.count == 4);
   CHECK_THROWS_AS(
-      histogram::plan(Strategy::shared, 0, 4096, limits, Aggregation::off, HotBinCache::on, skewed),
+      histogram::plan(Strategy::shared, 0, 4096, limits, Setting::off, Setting::on, skewed),
       tutorial::UsageError);
   CHECK_THROWS_AS(
-      histogram::plan(Strategy::global, 0, 4096, limits, Aggregation::on, HotBinCache::on, skewed),
+      histogram::plan(Strategy::global, 0, 4096, limits, Setting::on, Setting::on, skewed),
       tutorial::UsageError);
 }

@@ -3,13 +3,10 @@
 // the part past n holds a marker the kernel must leave alone.
 #include EXERCISE_HEADER
 
+#include "common/backend_launch.hpp"
 #include "common/cli.hpp"
-#include "common/cuda_check.hpp"
-#include "common/device_buffer.hpp"
 #include "common/random_inputs.hpp"
 #include "common/sample_main.hpp"
-
-#include <simt/launch.hpp>
 
 #include <cstdio>
 #include <vector>
@@ -24,15 +21,11 @@ int main(int argc, char** argv) {
       const int blocks = (n + 255) / 256, room = blocks * 256;
       std::vector<float> a = tutorial::random_floats(room, 1), b = tutorial::random_floats(room, 2),
                          c(room, -7.0f);
-      if (chosen->backend == tutorial::Backend::emulator) {
-        simt::launch(blocks, 256, VecAddAnyN, a.data(), b.data(), c.data(), n);
-      } else {
-        tutorial::DeviceBuffer<float> dA{std::span<const float>(a)}, dB{std::span<const float>(b)},
-            dC{std::span<const float>(c)};
-        VecAddAnyN<<<blocks, 256>>>(dA.get(), dB.get(), dC.get(), n);
-        CUDA_CHECK(cudaGetLastError());
-        dC.copy_to(c);
-      }
+      tutorial::BackendArray<float> A(chosen->backend, a), B(chosen->backend, b),
+          C(chosen->backend, c);
+      tutorial::launch_on(chosen->backend, {unsigned(blocks), 256}, VecAddAnyN, A.data(), B.data(),
+                          C.data(), n);
+      c = C.read();
       int wrong = 0, beyond = 0;
       for (int i = 0; i < room; ++i)
         (i < n ? wrong : beyond) += i < n ? c[i] != a[i] + b[i] : c[i] != -7.0f;

@@ -1,13 +1,10 @@
 // Checks exercise 02: MatScale on square, non-square and odd shapes against a CPU loop.
 #include EXERCISE_HEADER
 
+#include "common/backend_launch.hpp"
 #include "common/cli.hpp"
-#include "common/cuda_check.hpp"
-#include "common/device_buffer.hpp"
 #include "common/random_inputs.hpp"
 #include "common/sample_main.hpp"
-
-#include <simt/launch.hpp>
 
 #include <cstdio>
 #include <utility>
@@ -25,14 +22,10 @@ int main(int argc, char** argv) {
       const std::vector<float> a = tutorial::random_floats(count, 5);
       std::vector<float> c(count, -7.0f);
       const dim3 block(16, 16), grid((cols + 15) / 16, (rows + 15) / 16);
-      if (chosen->backend == tutorial::Backend::emulator) {
-        simt::launch(grid, block, MatScale, a.data(), c.data(), 2.5f, rows, cols);
-      } else {
-        tutorial::DeviceBuffer<float> dA{std::span<const float>(a)}, dC{std::span<const float>(c)};
-        MatScale<<<grid, block>>>(dA.get(), dC.get(), 2.5f, rows, cols);
-        CUDA_CHECK(cudaGetLastError());
-        dC.copy_to(c);
-      }
+      tutorial::BackendArray<float> A(chosen->backend, a), C(chosen->backend, c);
+      tutorial::launch_on(chosen->backend, {grid, block}, MatScale, A.data(), C.data(), 2.5f, rows,
+                          cols);
+      c = C.read();
       std::size_t wrong = 0;
       for (std::size_t i = 0; i < count; ++i) wrong += c[i] != 2.5f * a[i];
       std::printf("%d x %d: %s\n", rows, cols, wrong == 0 ? "match" : "not yet");

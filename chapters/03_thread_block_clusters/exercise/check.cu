@@ -2,13 +2,9 @@
 // neighbour's index) + (that neighbour's rank).
 #include EXERCISE_HEADER
 
+#include "common/backend_launch.hpp"
 #include "common/cli.hpp"
-#include "common/cluster_launch.hpp"
-#include "common/cuda_check.hpp"
-#include "common/device_buffer.hpp"
 #include "common/sample_main.hpp"
-
-#include <simt/launch.hpp>
 
 #include <cstdio>
 #include <vector>
@@ -21,16 +17,10 @@ int main(int argc, char** argv) {
     bool ok = true;
     for (unsigned size : {2u, 4u, 8u}) {
       const unsigned blocks = 4 * size;
-      std::vector<unsigned> out(blocks, ~0u);
-      if (chosen->backend == tutorial::Backend::emulator) {
-        simt::launch(simt::LaunchConfig{blocks, 32, 0, {size, 1, 1}}, ReadLeftNeighbour,
-                     out.data());
-      } else {
-        tutorial::DeviceBuffer<unsigned> d{std::span<const unsigned>(out)};
-        const tutorial::ClusterLaunchConfig config{dim3(blocks), dim3(32), dim3(size)};
-        CUDA_CHECK(cudaLaunchKernelEx(config.get(), ReadLeftNeighbour, d.get()));
-        d.copy_to(out);
-      }
+      tutorial::BackendArray<unsigned> written(chosen->backend, std::size_t{blocks}, ~0u);
+      tutorial::launch_on(chosen->backend, {.grid = blocks, .block = 32, .cluster = size},
+                          ReadLeftNeighbour, written.data());
+      const std::vector<unsigned> out = written.read();
       unsigned wrong = 0;
       for (unsigned b = 0; b < blocks; ++b) {
         const unsigned rank = b % size, left = (rank + size - 1) % size;

@@ -3,9 +3,8 @@
 // GPU only the results can be checked, and the check says so.
 #include EXERCISE_HEADER
 
+#include "common/backend_launch.hpp"
 #include "common/cli.hpp"
-#include "common/cuda_check.hpp"
-#include "common/device_buffer.hpp"
 #include "common/random_inputs.hpp"
 #include "common/sample_main.hpp"
 
@@ -24,15 +23,11 @@ int main(int argc, char** argv) {
     const std::vector<float> in = tutorial::random_floats(blocks * 256, cli.common().seed);
     std::vector<float> out(in.size(), -1.0f);
     const bool emulator = chosen->backend == tutorial::Backend::emulator;
-    if (emulator) {
-      simt::settings().diagnostics = true;  // reports a read before the copy completes
-      simt::launch(simt::LaunchConfig{blocks, 256}, MirrorTile, in.data(), out.data(), scale);
-    } else {
-      tutorial::DeviceBuffer<float> d_in{std::span<const float>(in)}, d_out(out.size());
-      MirrorTile<<<blocks, 256>>>(d_in.get(), d_out.get(), scale);
-      CUDA_CHECK(cudaGetLastError());
-      d_out.copy_to(out);
-    }
+    if (emulator) simt::settings().diagnostics = true;  // reports a read before the copy completes
+    tutorial::BackendArray<float> input(chosen->backend, in), output(chosen->backend, out);
+    tutorial::launch_on(chosen->backend, {blocks, 256}, MirrorTile, input.data(), output.data(),
+                        scale);
+    out = output.read();
     std::size_t wrong = 0;
     for (unsigned b = 0; b < blocks; ++b)
       for (unsigned t = 0; t < 256; ++t)
