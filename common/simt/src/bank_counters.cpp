@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <mutex>
 #include <tuple>
 #include <utility>
 
@@ -168,6 +169,25 @@ const SharedAccessLine* SharedMemoryCounters::worst_line() const {
         (worst == nullptr || l.conflicts_per_request() > worst->conflicts_per_request()))
       worst = &l;
   return worst;
+}
+
+}  // namespace simt
+
+namespace simt {
+
+namespace {
+std::mutex last_counts_mutex;
+SharedMemoryCounters last_counts;
+}  // namespace
+
+void detail::record_launch_counters(const SharedMemoryCounters& counts) {
+  std::lock_guard lock(last_counts_mutex);
+  last_counts = counts;
+}
+
+SharedMemoryCounters last_launch_counters() {
+  std::lock_guard lock(last_counts_mutex);
+  return last_counts;
 }
 
 }  // namespace simt

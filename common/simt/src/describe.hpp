@@ -3,6 +3,11 @@
 /// @brief How the scheduler's diagnostics write indices, lists of threads, masks and places.
 /// Internal.
 
+// Private to the library: its sources are built with SIMT_BUILDING_LIBRARY.
+#if !defined(SIMT_BUILDING_LIBRARY)
+#error "common/simt/src headers are private to the simt library; include <simt/launch.hpp>"
+#endif
+
 #include <simt/detail/race_check.hpp>
 #include <simt/detail/site.hpp>
 #include <simt/dim3.hpp>

@@ -2,6 +2,11 @@
 /// @file
 /// @brief Memory faults and arithmetic traps raised by kernel code become reports. Internal.
 
+// Private to the library: its sources are built with SIMT_BUILDING_LIBRARY.
+#if !defined(SIMT_BUILDING_LIBRARY)
+#error "common/simt/src headers are private to the simt library; include <simt/launch.hpp>"
+#endif
+
 namespace simt::detail {
 
 /// @ingroup simt

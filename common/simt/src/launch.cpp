@@ -2,6 +2,7 @@
 /// @brief Launches on the emulator: the checks a GPU makes before it runs a grid, and the grid
 /// spread over worker threads, unit by unit.
 
+#include <simt/detail/bank_counters.hpp>
 #include <simt/launch.hpp>
 #include "fault_signals.hpp"
 #include "unit_runner.hpp"
@@ -24,21 +25,6 @@ extern "C" const char* simt_debugger_block_threads() noexcept;
 [[gnu::used]] static const auto keep_for_debuggers = &simt_debugger_block_threads;
 
 namespace simt {
-
-Settings& settings() {
-  static Settings instance;
-  return instance;
-}
-
-namespace {
-std::mutex counters_mutex;
-SharedMemoryCounters last_counters;
-}  // namespace
-
-SharedMemoryCounters last_launch_counters() {
-  std::lock_guard lock(counters_mutex);
-  return last_counters;
-}
 
 namespace detail {
 
@@ -152,10 +138,7 @@ void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure,
     for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
     work();
   }
-  {
-    std::lock_guard lock(counters_mutex);
-    last_counters = counts;
-  }
+  record_launch_counters(counts);
   for (const auto& [block, text] : printed) std::fwrite(text.data(), 1, text.size(), stdout);
   if (!printed.empty()) std::fflush(stdout);
   if (error) std::rethrow_exception(error);

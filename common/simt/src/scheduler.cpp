@@ -9,6 +9,7 @@
 #include <simt/detail/unit_state.hpp>
 #include <simt/detail/warp_collective.hpp>
 #include "describe.hpp"
+#include "invariant.hpp"
 #include "unit_runner.hpp"
 #include "waiting_threads.hpp"
 
@@ -133,31 +134,7 @@ void UnitRunner::place_blocks(std::uint64_t index) {
 }
 
 void UnitRunner::begin_block(BlockState& b) {
-  BlockScheduling& s = b.scheduling;
-  s.barrier = nullptr;
-  s.strays.clear();
-  s.waiting_warps = 0;
-  for (std::size_t w = 0; w < s.warps.size(); ++w) {
-    // Lanes past the end of the block do not exist: as if they had exited.
-    const std::size_t lanes =
-        std::min<std::size_t>(warp_size, unit_.threads_per_block - w * warp_size);
-    s.warps[w].arrived = 0;
-    s.warps[w].agreed = 0;
-    s.warps[w].exited = lanes == warp_size ? 0u : ~0u << lanes;
-  }
-  s.exited.clear();
-  s.exits_in_chain = 0;
-  s.predicate_count = 0;
-  s.phase_waits.clear();
-  s.completes_group_copies = false;
-  b.async_copies.clear();
-  b.group_copies_started.clear();
-  b.arrivals.clear();
-  std::fill(s.warp_phase.begin(), s.warp_phase.end(), 0);
-  b.alive = true;
-  b.interval = 0;
-  b.last_barrier = nullptr;
-  b.printed.clear();
+  b.reset(unit_.threads_per_block);
   if (unit_.diagnostics) {
     // Stamps are never reused by this worker, so the shadow needs no clearing between blocks.
     b.race.epoch = unit_.next_epoch++;
@@ -190,46 +167,16 @@ void UnitRunner::run(std::uint64_t index, std::map<std::uint64_t, std::string>& 
 
   // First interval: start every thread; each runs to its first barrier or to its end.
   for (BlockState& b : unit_.blocks) start_threads(b);
-  // Then: advance each block through its warp and block barriers; when every block of a
-  // cluster (or of the grid) waits at the same cluster (grid) barrier, release them all.
-  const std::size_t per_cluster = unit_.blocks_per_cluster;
+  // Then, until no thread waits: run what is ready inside each block (warp collectives,
+  // completed barrier phases and pipeline stages, a block barrier every thread reached); when
+  // nothing inside a block is ready, release the cluster (grid) barriers every block of the
+  // cluster (grid) waits at; when nothing at all is ready, the threads wait for each other.
   while (true) {
-    bool progress = false;
-    for (BlockState& b : unit_.blocks) {
-      settle_warps(b);
-      while (true) {
-        if (settle_phase_waits(b)) {
-          settle_warps(b);
-        } else if (block_barrier_ready(b)) {
-          release(b);
-          settle_warps(b);
-        } else {
-          break;
-        }
-        progress = true;
-      }
-    }
-    const bool waiting = std::any_of(unit_.blocks.begin(), unit_.blocks.end(), [](const auto& b) {
-      return b.scheduling.barrier != nullptr || b.scheduling.waiting_warps != 0 ||
-             !b.scheduling.phase_waits.empty();
-    });
-    if (!waiting) break;
-    if (progress) continue;
-    for (std::size_t first = 0; first < unit_.blocks.size(); first += per_cluster)
-      if (group_barrier_ready(first, per_cluster, BarrierKind::cluster)) {
-        if (unit_.strict) warn_exited(group_site(first, per_cluster), first, per_cluster);
-        for (std::size_t k = first; k < first + per_cluster; ++k)
-          if (unit_.blocks[k].scheduling.barrier != nullptr) release(unit_.blocks[k]);
-        progress = true;
-      }
-    if (!progress && unit_.cooperative &&
-        group_barrier_ready(0, unit_.blocks.size(), BarrierKind::grid)) {
-      if (unit_.strict) warn_exited(group_site(0, unit_.blocks.size()), 0, unit_.blocks.size());
-      for (BlockState& b : unit_.blocks)
-        if (b.scheduling.barrier != nullptr) release(b);
-      progress = true;
-    }
-    if (!progress) report_divergence();
+    const bool progress = run_ready_in_blocks();
+    if (!some_thread_waits()) break;
+    if (progress) continue;  // look inside the blocks again before any group barrier
+    if (release_ready_group_barriers()) continue;
+    report_divergence();  // nothing is ready, yet threads wait: they wait for each other
   }
   for (BlockState& b : unit_.blocks) {
     ctx.block = &b;
@@ -241,6 +188,52 @@ void UnitRunner::run(std::uint64_t index, std::map<std::uint64_t, std::string>& 
   ctx.heartbeat = nullptr;
   ctx.slot = nullptr;
   ctx.chain_begin = nullptr;
+}
+
+bool UnitRunner::run_ready_in_blocks() {
+  bool progress = false;
+  for (BlockState& b : unit_.blocks) {
+    settle_warps(b);
+    while (true) {
+      if (settle_phase_waits(b)) {
+        settle_warps(b);
+      } else if (block_barrier_ready(b)) {
+        release(b);
+        settle_warps(b);
+      } else {
+        break;
+      }
+      progress = true;
+    }
+  }
+  return progress;
+}
+
+bool UnitRunner::some_thread_waits() const {
+  return std::any_of(unit_.blocks.begin(), unit_.blocks.end(), [](const BlockState& b) {
+    return b.scheduling.barrier != nullptr || b.scheduling.waiting_warps != 0 ||
+           !b.scheduling.phase_waits.empty();
+  });
+}
+
+bool UnitRunner::release_ready_group_barriers() {
+  const std::size_t per_cluster = unit_.blocks_per_cluster;
+  bool released = false;
+  for (std::size_t first = 0; first < unit_.blocks.size(); first += per_cluster)
+    if (group_barrier_ready(first, per_cluster, BarrierKind::cluster)) {
+      if (unit_.strict) warn_exited(group_site(first, per_cluster), first, per_cluster);
+      for (std::size_t k = first; k < first + per_cluster; ++k)
+        if (unit_.blocks[k].scheduling.barrier != nullptr) release(unit_.blocks[k]);
+      released = true;
+    }
+  if (!released && unit_.cooperative &&
+      group_barrier_ready(0, unit_.blocks.size(), BarrierKind::grid)) {
+    if (unit_.strict) warn_exited(group_site(0, unit_.blocks.size()), 0, unit_.blocks.size());
+    for (BlockState& b : unit_.blocks)
+      if (b.scheduling.barrier != nullptr) release(b);
+    released = true;
+  }
+  return released;
 }
 
 void UnitRunner::start_threads(BlockState& b) {
@@ -319,6 +312,7 @@ void UnitRunner::settle_warps(BlockState& b) {
 bool UnitRunner::settle_warp(BlockState& b, unsigned w) {
   BlockScheduling& s = b.scheduling;
   WarpWaits& warp = s.warps[w];
+  SIMT_INVARIANT((warp.arrived & warp.exited) == 0);  // a lane that returned waits at nothing
   unsigned pending = warp.arrived;
   unsigned converging = 0;
   while (pending != 0) {
@@ -475,6 +469,8 @@ void UnitRunner::release(BlockState& b) {
   current_thread.block = &b;
   current_thread.block_idx = b.block_idx;
   BlockScheduling& s = b.scheduling;
+  // Released only once every thread that has not exited waits at it.
+  SIMT_INVARIANT(s.barrier != nullptr && s.waiting_warps == 0 && s.phase_waits.empty());
   if (unit_.strict && s.barrier_kind == BarrierKind::block)
     warn_exited(s.barrier, b.arena_index, 1);
   end_interval(b);

@@ -89,31 +89,4 @@ void* map_to_cluster_rank(const void* address, unsigned rank) {
   return unit.arena.static_of(peer) + (p - mine);
 }
 
-std::string describe_shared(const UnitState& unit, bool dynamic, std::size_t offset) {
-  std::ostringstream text;
-  const SharedVariable* variable = nullptr;
-  SharedVariable dynamic_variable{unit.dynamic_declared, 0, unit.arena.dynamic_size()};
-  if (dynamic) {
-    if (unit.dynamic_declared != nullptr) variable = &dynamic_variable;
-  } else {
-    for (const SharedVariable& v : unit.layout.variables)
-      if (offset >= v.offset && offset < v.offset + v.bytes) variable = &v;
-  }
-  if (variable == nullptr) {
-    text << "byte " << offset << " of " << (dynamic ? "dynamic" : "static") << " shared memory";
-  } else {
-    text << "'" << variable->declared->text << "' + " << (offset - variable->offset) << " bytes ("
-         << (dynamic ? "dynamic" : "static") << " shared memory, offset " << offset << ")";
-  }
-  return text.str();
-}
-
-std::string kernel_name(const UnitState& unit, const Site* site) {
-  if (unit.kernel != nullptr) return unit.kernel;
-  if (site != nullptr) return function_of(*site);
-  if (unit.dynamic_declared != nullptr) return function_of(*unit.dynamic_declared);
-  if (!unit.layout.variables.empty()) return function_of(*unit.layout.variables.front().declared);
-  return "?";
-}
-
 }  // namespace simt::detail

@@ -3,6 +3,11 @@
 /// @brief The scheduler: runs the blocks of one unit (a cluster, or the grid of a cooperative
 /// launch) on the calling worker, barrier interval by barrier interval. Internal.
 
+// Private to the library: its sources are built with SIMT_BUILDING_LIBRARY.
+#if !defined(SIMT_BUILDING_LIBRARY)
+#error "common/simt/src headers are private to the simt library; include <simt/launch.hpp>"
+#endif
+
 #include <simt/detail/unit_state.hpp>
 #include <simt/launch.hpp>
 #include "watchdog.hpp"
@@ -41,6 +46,14 @@ class UnitRunner {
   void place_blocks(std::uint64_t index);
   void begin_block(BlockState& b);
   void start_threads(BlockState& b);
+  /// The loop's steps. Runs, in every block, the threads whose warp collective, barrier phase,
+  /// pipeline stage or block barrier is ready, until none is; false if there was none.
+  bool run_ready_in_blocks();
+  /// Some thread waits at a barrier, a collective or a phase.
+  [[nodiscard]] bool some_thread_waits() const;
+  /// Releases the cluster barriers every block of a cluster waits at, or else (cooperative
+  /// launch) the grid barrier every block waits at; false if there was none.
+  bool release_ready_group_barriers();
   void settle_warps(BlockState& b);
   bool settle_warp(BlockState& b, unsigned w);
   bool release_tile(BlockState& b, unsigned first, const WarpCollective& c);

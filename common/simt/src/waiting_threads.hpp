@@ -2,6 +2,11 @@
 /// @file
 /// @brief How reports of a block that cannot go on say where its threads wait. Internal.
 
+// Private to the library: its sources are built with SIMT_BUILDING_LIBRARY.
+#if !defined(SIMT_BUILDING_LIBRARY)
+#error "common/simt/src headers are private to the simt library; include <simt/launch.hpp>"
+#endif
+
 #include <simt/detail/unit_state.hpp>
 
 #include <string>

@@ -4,6 +4,11 @@
 /// running a launch with diagnostics on, and marks a worker overdue when its heartbeat has
 /// stood still for Settings::watchdog_seconds. Internal.
 
+// Private to the library: its sources are built with SIMT_BUILDING_LIBRARY.
+#if !defined(SIMT_BUILDING_LIBRARY)
+#error "common/simt/src headers are private to the simt library; include <simt/launch.hpp>"
+#endif
+
 #include <simt/detail/heartbeat.hpp>
 #include <simt/dim3.hpp>
 

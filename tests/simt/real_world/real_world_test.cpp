@@ -83,8 +83,8 @@ TEST_CASE("A template reduction included by two launch sources sums each block's
   CHECK(int_sums == expected_ints);
 }
 
-// tests/idioms/reduction_kernels.cuh, in the same test program, has a __device__ variable of the
-// same name: each CUDA source is a device program of its own, and the emulator tells the two
+// tests/simt/idioms/reduction_kernels.cuh, in the same test program, has a __device__ variable of
+// the same name: each CUDA source is a device program of its own, and the emulator tells the two
 // apart by what else each source registered.
 TEST_CASE("A single-pass sum counts finished blocks on a __device__ variable that resets itself",
           "[real world]") {

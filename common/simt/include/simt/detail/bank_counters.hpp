@@ -41,4 +41,7 @@ struct BankLog {
   void count_interval(SharedMemoryCounters& counts, std::uint64_t block, std::uint64_t interval);
 };
 
+/// @brief Keeps a finished launch's counts for last_launch_counters().
+void record_launch_counters(const SharedMemoryCounters& counts);
+
 }  // namespace simt::detail

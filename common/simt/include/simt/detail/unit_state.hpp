@@ -104,6 +104,11 @@ struct BlockScheduling {
   std::vector<PhaseWait> phase_waits;     ///< Threads waiting for a barrier or pipeline stage.
   bool completes_group_copies = false;    ///< The barrier waited at is a `cg::wait`...
   std::uint64_t group_copies_kept = 0;    ///< ... or `cg::wait_prior<N>`, which keeps N.
+
+  /// @brief As a block of `threads` threads starts: no thread waits or has exited, except the
+  /// lanes of the last warp past `threads`, which do not exist. `chain` and `position` are
+  /// built when the threads start.
+  void reset(unsigned threads);
 };
 
 /// @brief The bookkeeping of one block.
@@ -127,6 +132,12 @@ struct BlockState {
   std::uint32_t interval = 0;          ///< Barrier intervals completed by this block.
   const Site* last_barrier = nullptr;  ///< The barrier that began the current interval.
   BarrierKind last_barrier_kind = BarrierKind::block;
+
+  /// @brief As a block of `threads` threads starts, leaving its place (block_idx, linear,
+  /// cluster, rank_in_cluster, arena_index), which place_blocks() sets: nothing of the block that
+  /// ran here before. The diagnostics' shadows and the bank log are the runner's to reset, since
+  /// what they need depends on the launch's settings.
+  void reset(unsigned threads);
 };
 
 /// @brief The blocks a worker runs together, so their threads may wait for each other and read

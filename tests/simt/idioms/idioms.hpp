@@ -1,7 +1,7 @@
 #pragma once
-// Launches of the idiom kernels (tests/idioms/*_kernels.cuh) on the GPU or on the CPU emulator:
-// the same kernel source, the same launch shapes, results copied back to the host. The tests in
-// idioms_test.cpp check each against a plain CPU loop.
+// Launches of the idiom kernels (tests/simt/idioms/*_kernels.cuh) on the GPU or on the CPU
+// emulator: the same kernel source, the same launch shapes, results copied back to the host. The
+// tests in idioms_test.cpp check each against a plain CPU loop.
 
 #include "common/backend.hpp"
 

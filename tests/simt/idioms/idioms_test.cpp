@@ -3,9 +3,9 @@
 // a plain CPU loop on random inputs (small integers, so that float sums are exact).
 #include "idioms.hpp"
 
-#include "../backend_under_test.hpp"
-#include "../catch.hpp"
-#include "../random_values.hpp"
+#include "../../backend_under_test.hpp"
+#include "../../catch.hpp"
+#include "../../random_values.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -3,10 +3,10 @@
 // a shuffle's lane operand), each written here as a plain loop over the lanes.
 #include "warp_primitives.hpp"
 
-#include "../backend_under_test.hpp"
-#include "../catch.hpp"
-#include "../emulator_settings.hpp"
-#include "../random_values.hpp"
+#include "../../backend_under_test.hpp"
+#include "../../catch.hpp"
+#include "../../emulator_settings.hpp"
+#include "../../random_values.hpp"
 
 #include <simt/launch.hpp>
 

@@ -3,10 +3,10 @@
 // barrier or cg::wait, each checked against a plain CPU loop on random inputs.
 #include "async_copies.hpp"
 
-#include "../backend_under_test.hpp"
-#include "../catch.hpp"
-#include "../emulator_settings.hpp"
-#include "../random_values.hpp"
+#include "../../backend_under_test.hpp"
+#include "../../catch.hpp"
+#include "../../emulator_settings.hpp"
+#include "../../random_values.hpp"
 
 #include <simt/launch.hpp>
 

@@ -1,0 +1,40 @@
+#pragma once
+/// @file
+/// @brief The emulator's process-wide settings: workers, checks, counters, watchdog, thread order.
+
+#include <cstdint>
+#include <optional>
+
+namespace simt {
+
+/// @ingroup simt
+/// @brief Emulator settings; process-wide, set before launching.
+struct Settings {
+  /// Worker threads that run blocks in parallel; 0 means one per hardware thread.
+  unsigned worker_threads = 0;
+  /// Report shared-memory races, out-of-bounds shared accesses, and distributed shared memory
+  /// used after its block exited (divergent barriers are always reported).
+  bool diagnostics = true;
+  /// Count shared-memory requests and wavefronts per launch (see last_launch_counters()).
+  bool count_bank_conflicts = true;
+  /// Warn (on standard error) when a barrier is released while some threads of the block have
+  /// already exited. That is legal, and the GPU releases it too (exited threads no longer hold
+  /// a barrier up), but the guide allows a barrier in conditional code only if the condition is
+  /// the same for the whole block.
+  bool strict = false;
+  /// With diagnostics on: how long (in seconds) a worker may run without another GPU thread or
+  /// barrier interval running before the launch is reported as making no progress (a thread
+  /// that spins on a flag that only a waiting thread, or a block not yet started, would set: the
+  /// GPU hangs). 0 turns the watchdog off; raise it for a kernel whose threads run that long
+  /// between barriers.
+  double watchdog_seconds = 5.0;
+  /// When set, the threads of a block run in a shuffled order (from this seed) in every
+  /// barrier interval, to show that a correct kernel's result does not depend on the order.
+  std::optional<std::uint64_t> shuffle_seed;
+};
+
+/// @ingroup simt
+/// @brief The current settings.
+Settings& settings();
+
+}  // namespace simt
