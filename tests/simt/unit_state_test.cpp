@@ -38,7 +38,11 @@ void leave_a_finished_block_in(BlockState& b) {
   s.completes_group_copies = true;
   s.group_copies_kept = 2;
   b.printed = "hello from the last block\n";
-  b.async_copies.push_back({nullptr, nullptr, 16, nullptr, 1, std::source_location::current()});
+  b.async_copies.push_back({.dst = nullptr,
+                            .src = nullptr,
+                            .bytes = 16,
+                            .place = std::source_location::current(),
+                            .group_copy = 1});
   b.group_copies_started = {1, 2};
   b.arrivals.push_back({nullptr, {1, 2, 3}});
   b.alive = false;

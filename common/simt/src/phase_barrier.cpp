@@ -53,8 +53,9 @@ void complete_copies(BlockState& block, Done done) {
 void complete_phase(BarrierState& barrier) {
   BlockState& block = *current_thread.block;
   UnitState& unit = *current_thread.unit;
-  complete_copies(
-      block, [&](const AsyncCopy& c) { return c.barrier == &barrier && c.phase == barrier.phase; });
+  complete_copies(block, [&](const AsyncCopy& c) {
+    return c.barrier == &barrier && c.barrier_phase == barrier.phase;
+  });
   if (barrier.completion != nullptr) {
     // The completion function sees what every arrival wrote before it (a new epoch for the race
     // checks), on the thread that arrived last, and ends before any waiting thread goes on.
@@ -102,7 +103,9 @@ void record_copy(const AsyncCopy& copy) {
   auto& copies = current_thread.block->async_copies;
   const bool known = std::any_of(copies.begin(), copies.end(), [&](const AsyncCopy& c) {
     return c.dst == copy.dst && c.src == copy.src && c.bytes == copy.bytes &&
-           c.barrier == copy.barrier && c.pipeline == copy.pipeline && c.phase == copy.phase;
+           c.barrier == copy.barrier && c.barrier_phase == copy.barrier_phase &&
+           c.pipeline == copy.pipeline && c.pipeline_stage == copy.pipeline_stage &&
+           c.group_copy == copy.group_copy;
   });
   if (known) return;
   copies.push_back(copy);
@@ -217,7 +220,12 @@ std::string advice_for_wait_that_never_ends(const PhaseWait& wait) {
 void copy_with_barrier(void* dst, const void* src, std::size_t bytes, BarrierState& barrier,
                        const std::source_location& place) {
   check_initialised(barrier, place);
-  record_copy({dst, src, bytes, &barrier, barrier.phase, place, nullptr});
+  record_copy({.dst = dst,
+               .src = src,
+               .bytes = bytes,
+               .place = place,
+               .barrier = &barrier,
+               .barrier_phase = barrier.phase});
 }
 
 void copy_for_block(void* dst, const void* src, std::size_t bytes,
@@ -225,17 +233,27 @@ void copy_for_block(void* dst, const void* src, std::size_t bytes,
   BlockState& block = *current_thread.block;
   std::vector<std::uint64_t>& started = block.group_copies_started;
   if (started.empty()) started.assign(current_thread.unit->threads_per_block, 0);
-  record_copy({dst, src, bytes, nullptr, started[thread_rank()]++, place, nullptr});
+  record_copy({.dst = dst,
+               .src = src,
+               .bytes = bytes,
+               .place = place,
+               .group_copy = started[thread_rank()]++});
 }
 
 void copy_with_pipeline(void* dst, const void* src, std::size_t bytes, const void* pipeline,
-                        std::uint64_t batch, const std::source_location& place) {
-  record_copy({dst, src, bytes, nullptr, batch, place, pipeline});
+                        std::uint64_t stage, const std::source_location& place) {
+  record_copy({.dst = dst,
+               .src = src,
+               .bytes = bytes,
+               .place = place,
+               .pipeline = pipeline,
+               .pipeline_stage = stage});
 }
 
-void complete_pipeline_stage(const void* pipeline, std::uint64_t batch) {
-  complete_copies(*current_thread.block,
-                  [&](const AsyncCopy& c) { return c.pipeline == pipeline && c.phase == batch; });
+void complete_pipeline_stage(const void* pipeline, std::uint64_t stage) {
+  complete_copies(*current_thread.block, [&](const AsyncCopy& c) {
+    return c.pipeline == pipeline && c.pipeline_stage == stage;
+  });
 }
 
 void consume_thread_stage(ThreadPipelineState& pipe, const std::source_location& place) {
@@ -306,7 +324,7 @@ void complete_group_copies(BlockState& block, std::uint64_t kept) {
   const std::vector<std::uint64_t>& started = block.group_copies_started;
   const std::uint64_t all = started.empty() ? 0 : *std::max_element(started.begin(), started.end());
   complete_copies(block, [&](const AsyncCopy& c) {
-    return c.barrier == nullptr && c.pipeline == nullptr && c.phase + kept < all;
+    return c.barrier == nullptr && c.pipeline == nullptr && c.group_copy + kept < all;
   });
 }
 
@@ -324,16 +342,16 @@ void check_async_destination(const UnitState& unit, const BlockState& block, con
             << (begin - dst + static_cast<std::ptrdiff_t>(bytes))
             << " of the destination of the memcpy_async at " << where(c.place) << ", which ";
     if (c.pipeline != nullptr)
-      message << "completes with stage " << c.phase
+      message << "completes with stage " << c.pipeline_stage
               << " of its cuda::pipeline. Call consumer_wait() for that stage first.";
     else if (c.barrier != nullptr)
-      message << "completes with phase " << c.phase << " of the cuda::barrier initialised at "
-              << where(c.barrier->init_place)
+      message << "completes with phase " << c.barrier_phase
+              << " of the cuda::barrier initialised at " << where(c.barrier->init_place)
               << ". Wait for that phase (bar.wait(token) or bar.arrive_and_wait()) first.";
     else
       message << "completes at cooperative_groups::wait(block), or at wait_prior<N>(block) once "
                  "N later copies have started (this is the block's copy "
-              << c.phase << "). Call one of them first.";
+              << c.group_copy << "). Call one of them first.";
     throw KernelError(message.str());
   }
 }

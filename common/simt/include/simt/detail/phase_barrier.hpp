@@ -76,7 +76,7 @@ std::string advice_for_wait_that_never_ends(const PhaseWait& wait);
 void copy_with_barrier(void* dst, const void* src, std::size_t bytes, BarrierState& barrier,
                        const std::source_location& place);
 
-/// @brief A thread-scope `cuda::pipeline`: stages (batches of copies) this thread committed and
+/// @brief A thread-scope `cuda::pipeline`: stages (sets of copies) this thread committed and
 /// waited for (releasing a stage of one thread frees nothing another thread waits for).
 struct ThreadPipelineState {
   std::uint64_t committed = 0;
@@ -104,11 +104,11 @@ struct BlockPipelineThread {
   std::uint64_t tail = 0;           ///< Stages this thread has released.
 };
 
-/// @brief A copy into the current stage of a thread-scope pipeline (`batch` = its index).
+/// @brief A copy into the current stage of a thread-scope pipeline (`stage` = its index).
 void copy_with_pipeline(void* dst, const void* src, std::size_t bytes, const void* pipeline,
-                        std::uint64_t batch, const std::source_location& place);
-/// @brief Completes the copies of stage `batch` of `pipeline`.
-void complete_pipeline_stage(const void* pipeline, std::uint64_t batch);
+                        std::uint64_t stage, const std::source_location& place);
+/// @brief Completes the copies of stage `stage` of `pipeline`.
+void complete_pipeline_stage(const void* pipeline, std::uint64_t stage);
 /// @brief `consumer_wait()` of a thread-scope pipeline: its oldest committed stage completes.
 void consume_thread_stage(ThreadPipelineState& pipe, const std::source_location& place);
 /// @brief `pipeline_consumer_wait_prior<N>()`: every committed stage but the last `n` completes.

@@ -68,10 +68,12 @@ struct AsyncCopy {
   void* dst;
   const void* src;
   std::size_t bytes;
-  const BarrierState* barrier;
-  std::uint64_t phase;             ///< Of the barrier; or the pipeline's stage (batch).
-  std::source_location place;      ///< The memcpy_async call.
-  const void* pipeline = nullptr;  ///< The pipeline whose stage `phase` the copy belongs to.
+  std::source_location place;             ///< The memcpy_async call.
+  const BarrierState* barrier = nullptr;  ///< The barrier whose phase completes it, or null.
+  std::uint64_t barrier_phase = 0;        ///< That phase.
+  const void* pipeline = nullptr;         ///< The pipeline whose stage completes it, or null.
+  std::uint64_t pipeline_stage = 0;       ///< That stage.
+  std::uint64_t group_copy = 0;           ///< Neither: the block's k-th cooperative-groups copy.
 };
 
 /// @brief Per `cuda::barrier` of a block, the phase each thread last arrived in, plus one
@@ -125,7 +127,7 @@ struct BlockState {
   std::string printed;                  ///< What the block's threads printed, in order.
   std::vector<AsyncCopy> async_copies;  ///< Asynchronous copies not completed yet.
   /// Per thread: the cooperative-groups copies it has started (each thread of the block starts
-  /// the same ones, so the k-th of every thread is the same copy, batch k).
+  /// the same ones, so the k-th of every thread is the same copy, AsyncCopy::group_copy k).
   std::vector<std::uint64_t> group_copies_started;
   std::vector<ArrivalBook> arrivals;   ///< Diagnostics: who arrived in which phase.
   bool alive = true;                   ///< Some thread of the block has not exited yet.
