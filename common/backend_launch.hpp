@@ -124,13 +124,6 @@ void launch_on(LaunchSite site, const LaunchShape& shape, void (*kernel)(Params.
 }
 // [doc:launch-on]
 
-/// @brief launch_on() for a launch with no cluster shape.
-template <class... Params, class... Args>
-void launch_on(LaunchSite site, dim3 grid, dim3 block, std::size_t shared_bytes,
-               void (*kernel)(Params...), Args... args) {
-  launch_on(site, LaunchShape{grid, block, shared_bytes}, kernel, args...);
-}
-
 /// @brief `cudaMemcpyToSymbol(symbol, source, bytes, offset)` on the GPU (checked), or the same
 /// copy into the emulator's copy of the variable (which throws simt::SymbolError where CUDA
 /// returns an error). `symbol` is the kernel file's variable, as the calling CUDA source sees it.

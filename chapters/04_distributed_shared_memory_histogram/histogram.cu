@@ -48,35 +48,31 @@ void require_aligned(const int* input) {
     throw std::invalid_argument("histogram: the input must be 16-byte aligned");
 }
 
-// Blocks of `kernel` that fit on one SM at once, for a grid that fills the GPU; 0 on the
-// emulator. First raises the kernel's shared-memory limit to what the launch asks (the default
-// stops at 48 KiB).
-template <class Kernel>
-int blocks_per_sm(tutorial::Backend backend, Kernel kernel, const tutorial::LaunchShape& shape) {
+// Blocks of `kernel` that fit on one SM at once, for a grid that fills the GPU; for a cluster
+// shape, the clusters that fit on the GPU at once, as blocks per SM (at least 1); 0 on the
+// emulator. The occupancy calculator counts only what the kernel may launch with: first its
+// shared-memory limit goes up to what the launch asks (above the default 48 KiB a kernel must
+// opt in), and clusters of more than 8 blocks are allowed where the shape has them.
+template <class... Params>
+int blocks_per_sm(tutorial::Backend backend, void (*kernel)(Params...),
+                  const tutorial::LaunchShape& shape, const Limits& limits) {
   if (backend == tutorial::Backend::emulator) return 0;
-  CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  static_cast<int>(shape.shared_bytes)));
-  int blocks = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, shape.block.x,
-                                                           shape.shared_bytes));
-  return blocks;
-}
-
-// The same for the cluster kernel: clusters that fit on the GPU at once, as blocks per SM
-// (at least 1). Clusters of more than 8 blocks must be allowed before they are counted.
-int cluster_blocks_per_sm(tutorial::Backend backend, const tutorial::LaunchShape& shape,
-                          const Limits& limits) {
-  if (backend == tutorial::Backend::emulator) return 0;
-  CUDA_CHECK(cudaFuncSetAttribute(clusterHist_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  static_cast<int>(shape.shared_bytes)));
+  if (shape.shared_bytes > 48 * 1024)
+    CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    static_cast<int>(shape.shared_bytes)));
+  const auto cluster_blocks = static_cast<int>(shape.cluster.x * shape.cluster.y * shape.cluster.z);
+  if (cluster_blocks == 1) {
+    int blocks = 0;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, shape.block.x,
+                                                             shape.shared_bytes));
+    return blocks;
+  }
   if (shape.non_portable_cluster_size_allowed)
-    CUDA_CHECK(cudaFuncSetAttribute(clusterHist_kernel,
-                                    cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
   const tutorial::ClusterLaunchConfig config{shape.cluster, shape.block, shape.cluster,
                                              shape.shared_bytes};
   int clusters = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, clusterHist_kernel, config.get()));
-  const auto cluster_blocks = static_cast<int>(shape.cluster.x);
+  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, kernel, config.get()));
   return std::max(1, clusters * cluster_blocks / std::max(1, limits.multiprocessors));
 }
 
@@ -91,20 +87,22 @@ void launch(tutorial::Backend backend, const Plan& plan, int* bins, const int* i
   switch (plan.strategy) {
     case Strategy::global: {
       if (plan.hot.count > 0) {
-        const auto kernel = HistogramHotCached;
-        shape.grid = grid_blocks(backend, plan, n, limits, blocks_per_sm(backend, kernel, shape));
-        tutorial::launch_on(backend, shape, kernel, bins, nbins, plan.hot, input, n);
+        shape.grid = grid_blocks(backend, plan, n, limits,
+                                 blocks_per_sm(backend, HistogramHotCached, shape, limits));
+        tutorial::launch_on(backend, shape, HistogramHotCached, bins, nbins, plan.hot, input, n);
         break;
       }
       const auto kernel = plan.warp_aggregated ? HistogramGlobal<true> : HistogramGlobal<false>;
-      shape.grid = grid_blocks(backend, plan, n, limits, blocks_per_sm(backend, kernel, shape));
+      shape.grid =
+          grid_blocks(backend, plan, n, limits, blocks_per_sm(backend, kernel, shape, limits));
       tutorial::launch_on(backend, shape, kernel, bins, nbins, input, n);
       break;
     }
     case Strategy::shared: {
       const auto kernel = plan.warp_aggregated ? HistogramShared<true> : HistogramShared<false>;
       shape.shared_bytes = plan.shared_bytes;
-      shape.grid = grid_blocks(backend, plan, n, limits, blocks_per_sm(backend, kernel, shape));
+      shape.grid =
+          grid_blocks(backend, plan, n, limits, blocks_per_sm(backend, kernel, shape, limits));
       tutorial::launch_on(backend, shape, kernel, bins, nbins, input, n);
       break;
     }
@@ -112,8 +110,8 @@ void launch(tutorial::Backend backend, const Plan& plan, int* bins, const int* i
       shape.shared_bytes = plan.shared_bytes;
       shape.cluster = dim3(plan.cluster_size);
       shape.non_portable_cluster_size_allowed = plan.cluster_size > 8;
-      shape.grid =
-          grid_blocks(backend, plan, n, limits, cluster_blocks_per_sm(backend, shape, limits));
+      shape.grid = grid_blocks(backend, plan, n, limits,
+                               blocks_per_sm(backend, clusterHist_kernel, shape, limits));
       tutorial::launch_on(backend, shape, clusterHist_kernel, bins, nbins, plan.bins_per_block,
                           input, static_cast<size_t>(n));
       break;

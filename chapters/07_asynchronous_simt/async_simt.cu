@@ -22,15 +22,16 @@ CopyKernel copy_kernel(Copy copy) {
 
 std::vector<int> publish_then_read(Backend backend, std::span<const int> in) {
   tutorial::BackendArray<int> input(backend, in), out(backend, in.size(), -1);
-  tutorial::launch_on(backend, static_cast<unsigned>(in.size() / threads_per_block),
-                      threads_per_block, 0, PublishThenReadNeighbour, input.data(), out.data());
+  tutorial::launch_on(backend,
+                      {static_cast<unsigned>(in.size() / threads_per_block), threads_per_block},
+                      PublishThenReadNeighbour, input.data(), out.data());
   return out.read();
 }
 
 std::vector<float> neighbour_sums(Backend backend, Copy copy, std::span<const float> in,
                                   unsigned blocks) {
   tutorial::BackendArray<float> input(backend, in), out(backend, in.size(), -1.0f);
-  tutorial::launch_on(backend, blocks, threads_per_block, 0, copy_kernel(copy), input.data(),
+  tutorial::launch_on(backend, {blocks, threads_per_block}, copy_kernel(copy), input.data(),
                       out.data(), static_cast<int>(in.size() / tile_floats));
   return out.read();
 }
@@ -38,7 +39,7 @@ std::vector<float> neighbour_sums(Backend backend, Copy copy, std::span<const fl
 ScopeCounts count_with_scopes(Backend backend, unsigned blocks, unsigned threads) {
   tutorial::BackendArray<unsigned> out(backend, std::size_t{blocks} + 1, 0u);
   unsigned* per_block = out.data();
-  tutorial::launch_on(backend, blocks, threads, 0, CountWithScopes, per_block, per_block + blocks);
+  tutorial::launch_on(backend, {blocks, threads}, CountWithScopes, per_block, per_block + blocks);
   std::vector<unsigned> read = out.read();
   const unsigned total = read.back();
   read.pop_back();

@@ -175,44 +175,6 @@ TEST_CASE("Results do not depend on the number of worker threads", "[simt]") {
   for (const auto& r : results) CHECK(r == results.front());
 }
 
-TEST_CASE("Static shared memory is private to each block", "[simt]") {
-  const unsigned blocks = 6, threads = 256;
-  std::vector<int> in(blocks * threads), out(in.size(), -1);
-  std::iota(in.begin(), in.end(), 0);
-  simt::launch(blocks, threads, emulated::ReverseInStaticShared, in.data(), out.data());
-  std::size_t wrong = 0;
-  for (unsigned b = 0; b < blocks; ++b)
-    for (unsigned t = 0; t < threads; ++t)
-      wrong += out[b * threads + t] != in[b * threads + threads - 1 - t] + static_cast<int>(b);
-  REQUIRE(wrong == 0);
-}
-
-TEST_CASE("Dynamic shared memory and 2D and scalar static shared variables work together",
-          "[simt]") {
-  const unsigned blocks = 3, threads = 128;
-  std::vector<float> in(blocks * threads), out(blocks * 5, -1.0f);
-  for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i % 7);
-  simt::LaunchConfig config{blocks, threads, threads * sizeof(float)};
-  simt::launch(config, emulated::SumColumnsInSharedMemory, in.data(), out.data());
-  for (unsigned b = 0; b < blocks; ++b) {
-    for (unsigned r = 0; r < 4; ++r) {
-      float expected = 0;
-      for (unsigned t = r; t < threads; t += 4) expected += 2.0f * in[b * threads + t];
-      CHECK(out[b * 5 + r] == expected);
-    }
-    CHECK(out[b * 5 + 4] == static_cast<float>(threads));
-  }
-}
-
-TEST_CASE("With checks off, unwritten shared memory reads as poison", "[simt]") {
-  SettingsGuard guard;
-  simt::settings().diagnostics = false;
-  std::vector<float> out(32, 0.0f);
-  simt::LaunchConfig config{1, 32, 32 * sizeof(float)};
-  simt::launch(config, emulated::ReadUnwrittenShared, out.data());
-  for (float v : out) CHECK(std::isnan(v));
-}
-
 TEST_CASE("Shared-memory atomics count every thread", "[simt]") {
   const unsigned blocks = 4, threads = 200;
   std::vector<unsigned> out(blocks * 8, 0);

@@ -7,11 +7,11 @@
 #include <simt/detail/global_bounds.hpp>
 #include <simt/detail/heartbeat.hpp>
 #include <simt/detail/initialisation_check.hpp>
-#include <simt/detail/phase_barrier.hpp>
 #include <simt/detail/race_check.hpp>
 #include <simt/detail/shared_layout.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
+#include "async_copy.hpp"
 #include "describe.hpp"
 
 #include <sstream>
@@ -26,7 +26,7 @@ namespace {
                                        const char* file, unsigned line) {
   std::ostringstream message;
   message << "out-of-bounds shared memory access in kernel '" << kernel_name(unit, nullptr)
-          << "' at " << place_of(file, line) << ": thread " << thread_rank() << " of block "
+          << "' at " << where(file, line) << ": thread " << thread_rank() << " of block "
           << index_text(me.block_idx) << " " << verb(kind) << " " << bytes << " bytes at ";
   const auto* p = static_cast<const std::byte*>(address);
   const std::byte* dynamic = unit.arena.dynamic_of(me.arena_index);
@@ -55,7 +55,7 @@ void record_shared_access(const void* address, std::size_t bytes, AccessKind kin
     if (!own && !owner.alive) {
       std::ostringstream message;
       message << "distributed shared memory used after its block exited in kernel '"
-              << kernel_name(unit, nullptr) << "' at " << place_of(file, line) << ": thread "
+              << kernel_name(unit, nullptr) << "' at " << where(file, line) << ": thread "
               << thread_rank() << " of block " << index_text(me.block_idx) << " " << verb(kind)
               << " " << describe_shared(unit, place.region == SharedRegion::dynamic, place.offset)
               << " of block " << index_text(owner.block_idx)

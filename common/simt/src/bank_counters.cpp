@@ -143,7 +143,7 @@ void BankLog::count_interval(SharedMemoryCounters& counts, std::uint64_t block,
 
 namespace simt {
 
-std::string SharedAccessLine::place() const { return detail::place_of(file, line); }
+std::string SharedAccessLine::place() const { return detail::where(file, line); }
 
 SharedMemoryCounters& SharedMemoryCounters::operator+=(const SharedMemoryCounters& other) {
   load_requests += other.load_requests;

@@ -10,10 +10,14 @@
 
 #include <simt/detail/race_check.hpp>
 #include <simt/detail/site.hpp>
+#include <simt/detail/thread_context.hpp>
+#include <simt/detail/unit_state.hpp>
 #include <simt/dim3.hpp>
+#include <simt/errors.hpp>
 
 #include <algorithm>
 #include <cstdio>
+#include <source_location>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -36,8 +40,9 @@ inline const char* verb(AccessKind kind) {
   return "touches";
 }
 
-/// @brief "(x, y, z)".
-inline std::string index_text(const Uint3& i) {
+/// @brief "(x, y, z)" for a block or thread index (`Uint3`) or a shape (`Dim3`).
+template <class Xyz>
+std::string index_text(const Xyz& i) {
   return "(" + std::to_string(i.x) + ", " + std::to_string(i.y) + ", " + std::to_string(i.z) + ")";
 }
 
@@ -74,6 +79,20 @@ inline std::string hex_text(unsigned mask) {
 /// @brief "__syncwarp() at kernels.cuh:12".
 inline std::string describe_site(const Site& site) {
   return std::string(site.text) + " at " + where(site.location);
+}
+
+/// @brief "thread 5 of block (1, 0, 0)": the running GPU thread.
+inline std::string running_thread_text() {
+  return "thread " + std::to_string(thread_rank()) + " of block " +
+         index_text(current_thread.block_idx);
+}
+
+/// @brief Stops the launch with "`what` in kernel 'k' at file.cuh:12: `details`", the running
+/// kernel's report of a misused primitive.
+[[noreturn]] inline void fail_in_kernel(const std::string& what, const std::source_location& place,
+                                        const std::string& details) {
+  throw KernelError(what + " in kernel '" + kernel_name(*current_thread.unit, nullptr) + "' at " +
+                    where(place) + ": " + details);
 }
 
 }  // namespace simt::detail

@@ -118,7 +118,7 @@ std::string describe_allocation(const Allocation& a) {
          << " bytes)";
   else
     text << a.bytes << " bytes";
-  text << " made by " << a.how << " at " << place_of(a.where.file_name(), a.where.line());
+  text << " made by " << a.how << " at " << where(a.where.file_name(), a.where.line());
   return text.str();
 }
 
@@ -128,8 +128,8 @@ std::string describe_allocation(const Allocation& a) {
   const UnitState& unit = *current_thread.unit;
   std::ostringstream message;
   message << "out-of-bounds global memory access in kernel '" << kernel_name(unit, nullptr)
-          << "' at " << (file != nullptr ? place_of(file, line) : "an atomic function")
-          << ": thread " << index_text(current_thread.slot->index) << " of block "
+          << "' at " << (file != nullptr ? where(file, line) : "an atomic function") << ": thread "
+          << index_text(current_thread.slot->index) << " of block "
           << index_text(current_thread.block_idx) << " " << verb(kind) << " " << bytes << " bytes ";
   const std::ptrdiff_t offset = first - a.data;
   const auto size = static_cast<std::ptrdiff_t>(a.bytes);

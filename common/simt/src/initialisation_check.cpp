@@ -62,7 +62,7 @@ void check_written(UnitState& unit, BlockState& reader, BlockState& owner, bool 
   const bool peer = &owner != &reader;
   std::ostringstream message;
   message << "read of uninitialised shared memory in kernel '" << kernel_name(unit, nullptr)
-          << "' at " << place_of(file, line) << ": thread " << thread_rank() << " of block "
+          << "' at " << where(file, line) << ": thread " << thread_rank() << " of block "
           << index_text(reader.block_idx) << " reads " << bytes << " bytes at "
           << describe_shared(unit, dynamic, first)
           << (peer ? " of block " + index_text(owner.block_idx) : std::string())

@@ -16,7 +16,7 @@ void report_division_by_zero(bool remainder, const char* file, unsigned line) {
   if (t.unit == nullptr || !t.unit->diagnostics) return;
   throw KernelError(std::string("integer ") + (remainder ? "remainder" : "division") +
                     " by zero in kernel '" + kernel_name(*t.unit, nullptr) + "' at " +
-                    place_of(file, line) + ": thread " + index_text(t.slot->index) + " of block " +
+                    where(file, line) + ": thread " + index_text(t.slot->index) + " of block " +
                     index_text(t.block_idx) +
                     ". The GPU does not trap: it goes on with an unspecified value (with checks "
                     "off the emulator does too, see the emulator page).");

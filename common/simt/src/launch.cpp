@@ -4,6 +4,7 @@
 
 #include <simt/detail/bank_counters.hpp>
 #include <simt/launch.hpp>
+#include "describe.hpp"
 #include "fault_signals.hpp"
 #include "unit_runner.hpp"
 
@@ -40,10 +41,6 @@ constexpr unsigned max_warps_per_multiprocessor = 64;
 constexpr std::size_t shared_bytes_per_multiprocessor = 233472;
 constexpr std::size_t reserved_shared_bytes_per_block = 1024;
 
-std::string to_string(const Dim3& d) {
-  return "(" + std::to_string(d.x) + ", " + std::to_string(d.y) + ", " + std::to_string(d.z) + ")";
-}
-
 // The blocks of this shape that an H100 keeps resident at once (the most a cooperative launch
 // may have): limited by blocks, warps and shared memory per SM.
 std::uint64_t resident_blocks(const LaunchConfig& c) {
@@ -57,17 +54,17 @@ std::uint64_t resident_blocks(const LaunchConfig& c) {
 
 void validate(const LaunchConfig& c) {
   auto fail = [&](const std::string& why) {
-    throw LaunchError("invalid launch configuration: grid " + to_string(c.grid) + ", block " +
-                      to_string(c.block) + ", cluster " + to_string(c.cluster) + ": " + why);
+    throw LaunchError("invalid launch configuration: grid " + index_text(c.grid) + ", block " +
+                      index_text(c.block) + ", cluster " + index_text(c.cluster) + ": " + why);
   };
   if (c.grid.volume() == 0 || c.block.volume() == 0 || c.cluster.volume() == 0)
     fail("every extent must be at least 1");
   if (c.block.volume() > max_threads_per_block)
     fail("a block has at most " + std::to_string(max_threads_per_block) + " threads");
   if (c.block.x > max_block_dim.x || c.block.y > max_block_dim.y || c.block.z > max_block_dim.z)
-    fail("block dimensions are limited to " + to_string(max_block_dim));
+    fail("block dimensions are limited to " + index_text(max_block_dim));
   if (c.grid.x > max_grid_dim.x || c.grid.y > max_grid_dim.y || c.grid.z > max_grid_dim.z)
-    fail("grid dimensions are limited to " + to_string(max_grid_dim));
+    fail("grid dimensions are limited to " + index_text(max_grid_dim));
   if (c.dynamic_shared_bytes > max_shared_bytes_per_block)
     fail("dynamic shared memory is limited to " + std::to_string(max_shared_bytes_per_block) +
          " bytes per block");

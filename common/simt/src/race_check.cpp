@@ -49,9 +49,9 @@ bool ordered(std::uint16_t earlier, std::uint16_t earlier_phase, unsigned rank,
   message << "shared-memory race in kernel '" << kernel_name(unit, nullptr) << "', block ("
           << block.block_idx.x << ", " << block.block_idx.y << ", " << block.block_idx.z << "), "
           << interval_text(block) << ": thread " << first - 1 << " " << first_did << " "
-          << describe_shared(unit, dynamic, offset) << " at " << place_of(first_file, first_line)
-          << " and thread " << thread_rank() << " " << second_does << " it at "
-          << place_of(file, line) << " with no barrier in between. "
+          << describe_shared(unit, dynamic, offset) << " at " << where(first_file, first_line)
+          << " and thread " << thread_rank() << " " << second_does << " it at " << where(file, line)
+          << " with no barrier in between. "
           << (warp_of(first - 1) == warp_of(thread_rank())
                   ? "A __syncwarp() between the two accesses orders them (the two threads are "
                     "lanes of one warp, and since Volta the lanes of a warp do not run in "

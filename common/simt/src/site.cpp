@@ -8,11 +8,13 @@
 
 namespace simt::detail {
 
+std::string where(const char* file, unsigned line) {
+  const std::string_view path = file;
+  return std::string(path.substr(path.find_last_of('/') + 1)) + ":" + std::to_string(line);
+}
+
 std::string where(const std::source_location& location) {
-  std::string file = location.file_name();
-  if (const auto slash = file.find_last_of('/'); slash != std::string::npos)
-    file.erase(0, slash + 1);
-  return file + ":" + std::to_string(location.line());
+  return where(location.file_name(), static_cast<unsigned>(location.line()));
 }
 
 std::string function_of(const Site& site) {

@@ -24,7 +24,7 @@ namespace simt::detail {
 void trap(const char* file, unsigned line) {
   const ThreadContext& t = current_thread;
   throw KernelError("kernel '" + kernel_name(*t.unit, nullptr) + "' called __trap() at " +
-                    place_of(file, line) + ": thread " + index_text(t.slot->index) + " of block " +
+                    where(file, line) + ": thread " + index_text(t.slot->index) + " of block " +
                     index_text(t.block_idx));
 }
 

@@ -10,24 +10,16 @@
 
 #include <simt/detail/unit_state.hpp>
 #include <simt/launch.hpp>
+#include "strict_warnings.hpp"
 #include "watchdog.hpp"
 
 #include <cstdint>
 #include <map>
-#include <mutex>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
 namespace simt::detail {
-
-/// @ingroup simt
-/// @brief Warnings of the strict setting already given in a launch (each barrier once).
-struct StrictWarnings {
-  std::mutex mutex;
-  std::set<const Site*> given;
-};
 
 /// @brief Runs units one after another on the calling thread.
 class UnitRunner {
@@ -59,11 +51,6 @@ class UnitRunner {
   bool release_tile(BlockState& b, unsigned first, const WarpCollective& c);
   void release_lanes(BlockState& b, unsigned first, unsigned span, unsigned lanes,
                      const GroupView& group, const WarpCollective& c);
-  /// A lane waits at a collective whose mask does not name it (or a tile past the block's end).
-  [[noreturn]] void report_foreign_mask(const BlockState& b, unsigned w, unsigned lane) const;
-  /// With the strict setting: warns (once per place and launch) that a collective's mask names
-  /// lanes that have exited.
-  void warn_exited_lanes(const BlockState& b, unsigned w, const WarpCollective& c);
   /// Runs on the threads waiting for cuda::barrier phases that have completed; false if none.
   bool settle_phase_waits(BlockState& b);
   [[nodiscard]] bool block_barrier_ready(const BlockState& b) const;

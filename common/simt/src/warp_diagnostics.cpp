@@ -1,13 +1,13 @@
 /// @file
-/// @brief What the emulator reports about misused warp collectives: a mask that does not name
-/// the calling lane, a mask naming lanes that have exited, a shuffle reading a lane that does
-/// not take part. (Lanes of a mask that never reach the collective are reported with the other
-/// divergences, by UnitRunner::report_divergence.)
+/// @brief What the emulator reports about misused warp collectives. (Lanes of a mask that never
+/// reach the collective are reported with the other divergences, by
+/// UnitRunner::report_divergence.)
 
-#include <simt/detail/warp_collective.hpp>
-#include <simt/launch.hpp>
+#include <simt/detail/thread_context.hpp>
+#include <simt/detail/warp_diagnostics.hpp>
+#include <simt/errors.hpp>
 #include "describe.hpp"
-#include "unit_runner.hpp"
+#include "strict_warnings.hpp"
 
 #include <bit>
 #include <cstdio>
@@ -53,11 +53,11 @@ void check_masks_agree(const WarpWaits& warp, unsigned w, unsigned expected,
   }
 }
 
-void UnitRunner::report_foreign_mask(const BlockState& b, unsigned w, unsigned lane) const {
+void report_foreign_mask(const UnitState& unit, const BlockState& b, unsigned w, unsigned lane) {
   const WarpWaits& warp = b.scheduling.warps[w];
   const WarpCollective& c = *warp.lanes[lane];
   std::ostringstream message;
-  message << "invalid " << describe_site(*c.site) << " in kernel '" << kernel_name(unit_, c.site)
+  message << "invalid " << describe_site(*c.site) << " in kernel '" << kernel_name(unit, c.site)
           << "', block " << index_text(b.block_idx) << ": thread " << w * warp_size + lane
           << " (lane " << lane << ") ";
   if (c.span > 1)
@@ -71,17 +71,18 @@ void UnitRunner::report_foreign_mask(const BlockState& b, unsigned w, unsigned l
   throw KernelError(message.str());
 }
 
-void UnitRunner::warn_exited_lanes(const BlockState& b, unsigned w, const WarpCollective& c) {
+void warn_exited_lanes(StrictWarnings& warnings, const UnitState& unit, const BlockState& b,
+                       unsigned w, const WarpCollective& c) {
   {
-    std::lock_guard lock(warnings_.mutex);
-    if (!warnings_.given.insert(c.site).second) return;
+    std::lock_guard lock(warnings.mutex);
+    if (!warnings.given.insert(c.site).second) return;
   }
   const unsigned gone = c.mask & b.scheduling.warps[w].exited;
   std::fprintf(stderr,
                "simt: warning (strict): in kernel '%s', block %s: %s names threads %s with mask "
                "%s, which have exited. The GPU lets the other lanes go on, but a value read from "
                "an exited lane is undefined.\n",
-               kernel_name(unit_, c.site).c_str(), index_text(b.block_idx).c_str(),
+               kernel_name(unit, c.site).c_str(), index_text(b.block_idx).c_str(),
                describe_site(*c.site).c_str(), describe_lanes(gone, w * warp_size).c_str(),
                hex_text(c.mask).c_str());
 }

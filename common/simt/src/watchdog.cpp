@@ -110,19 +110,18 @@ class Watchdog {
     const char* file = h.file.load(std::memory_order_relaxed);
     const Uint3 block = unflatten(h.block.load(std::memory_order_relaxed), w.grid);
     std::fflush(stdout);
-    std::fprintf(
-        stderr,
-        "simt: no progress in kernel '%s' for %s: thread %u of block %s has run that "
-        "long without another thread or barrier interval running, and has touched no "
-        "memory since the watchdog's limit (Settings::watchdog_seconds, %s) passed, so "
-        "no report can be thrown into it%s%s. On the GPU this kernel hangs (or, if the "
-        "thread is only slow, raise the limit). Ending the program with exit status "
-        "%d.\n",
-        w.kernel != nullptr ? w.kernel : "?", seconds_text(still).c_str(),
-        h.rank.load(std::memory_order_relaxed), index_text(block).c_str(),
-        seconds_text(h.limit_seconds).c_str(), file != nullptr ? "; last seen at " : "",
-        file != nullptr ? place_of(file, h.line.load(std::memory_order_relaxed)).c_str() : "",
-        kernel_fault_exit_code);
+    std::fprintf(stderr,
+                 "simt: no progress in kernel '%s' for %s: thread %u of block %s has run that "
+                 "long without another thread or barrier interval running, and has touched no "
+                 "memory since the watchdog's limit (Settings::watchdog_seconds, %s) passed, so "
+                 "no report can be thrown into it%s%s. On the GPU this kernel hangs (or, if the "
+                 "thread is only slow, raise the limit). Ending the program with exit status "
+                 "%d.\n",
+                 w.kernel != nullptr ? w.kernel : "?", seconds_text(still).c_str(),
+                 h.rank.load(std::memory_order_relaxed), index_text(block).c_str(),
+                 seconds_text(h.limit_seconds).c_str(), file != nullptr ? "; last seen at " : "",
+                 file != nullptr ? where(file, h.line.load(std::memory_order_relaxed)).c_str() : "",
+                 kernel_fault_exit_code);
     std::fflush(stderr);
     std::_Exit(kernel_fault_exit_code);
   }
@@ -191,7 +190,7 @@ void report_no_progress() {
   const unsigned rank = t.slot->rank;
   const char* file = h.file.load(std::memory_order_relaxed);
   const std::string seen =
-      file != nullptr ? place_of(file, h.line.load(std::memory_order_relaxed)) : "?";
+      file != nullptr ? where(file, h.line.load(std::memory_order_relaxed)) : "?";
   // A thread that run_the_others() runs for the report: it makes no progress either.
   if (h.reporting.load(std::memory_order_relaxed))
     throw AlsoStuck{"thread " + std::to_string(rank) + " (last seen at " + seen + ")"};

@@ -18,37 +18,37 @@ std::vector<int> run(Backend backend, IntKernel kernel, std::span<const int> in,
   switch (kernel) {
     case IntKernel::neighbour_after_split_arrive: {
       BackendArray<int> out(backend, in.size(), -1);
-      launch_on(backend, blocks, kAsyncBlock, 0, NeighbourAfterSplitArrive, input.data(),
+      launch_on(backend, {blocks, kAsyncBlock}, NeighbourAfterSplitArrive, input.data(),
                 out.data());
       return out.read();
     }
     case IntKernel::rotate_through_phases: {
       BackendArray<int> out(backend, in.size(), -1);
-      launch_on(backend, blocks, kAsyncBlock, 0, RotateThroughPhases, input.data(), out.data(),
+      launch_on(backend, {blocks, kAsyncBlock}, RotateThroughPhases, input.data(), out.data(),
                 rounds);
       return out.read();
     }
     case IntKernel::running_total_by_completion: {
       BackendArray<int> out(backend, in.size(), -1);
-      launch_on(backend, blocks, kAsyncBlock, 0, RunningTotalByCompletion, input.data(), out.data(),
+      launch_on(backend, {blocks, kAsyncBlock}, RunningTotalByCompletion, input.data(), out.data(),
                 rounds);
       return out.read();
     }
     case IntKernel::chunk_sums_double_buffered: {
       const auto chunk_blocks = static_cast<unsigned>(blocks / static_cast<unsigned>(rounds));
       BackendArray<int> out(backend, std::size_t{chunk_blocks} * kAsyncBlock, -1);
-      launch_on(backend, chunk_blocks, kAsyncBlock, 0, ChunkSumsDoubleBuffered, input.data(),
+      launch_on(backend, {chunk_blocks, kAsyncBlock}, ChunkSumsDoubleBuffered, input.data(),
                 out.data(), rounds);
       return out.read();
     }
     case IntKernel::two_arrivals_per_thread: {
       BackendArray<int> out(backend, in.size(), -1);
-      launch_on(backend, blocks, kAsyncBlock, 0, TwoArrivalsPerThread, input.data(), out.data());
+      launch_on(backend, {blocks, kAsyncBlock}, TwoArrivalsPerThread, input.data(), out.data());
       return out.read();
     }
     case IntKernel::fold_with_drops: {
       BackendArray<int> out(backend, in.size() / 2, -1);
-      launch_on(backend, blocks, kAsyncBlock, 0, FoldWithDroppedThreads, input.data(), out.data());
+      launch_on(backend, {blocks, kAsyncBlock}, FoldWithDroppedThreads, input.data(), out.data());
       return out.read();
     }
   }
@@ -60,16 +60,15 @@ std::vector<float> run(Backend backend, FloatKernel kernel, std::span<const floa
   BackendArray<float> input(backend, in), out(backend, in.size(), -1.0f);
   switch (kernel) {
     case FloatKernel::tile_with_barrier:
-      launch_on(backend, blocks, kAsyncBlock, 0, ReverseTileCopiedWithBarrier, input.data(),
+      launch_on(backend, {blocks, kAsyncBlock}, ReverseTileCopiedWithBarrier, input.data(),
                 out.data());
       break;
     case FloatKernel::elements_with_barrier:
-      launch_on(backend, blocks, kAsyncBlock, 0, ReverseElementsCopiedWithBarrier, input.data(),
+      launch_on(backend, {blocks, kAsyncBlock}, ReverseElementsCopiedWithBarrier, input.data(),
                 out.data());
       break;
     case FloatKernel::tile_by_group:
-      launch_on(backend, blocks, kAsyncBlock, 0, ReverseTileCopiedByGroup, input.data(),
-                out.data());
+      launch_on(backend, {blocks, kAsyncBlock}, ReverseTileCopiedByGroup, input.data(), out.data());
       break;
   }
   return out.read();
@@ -79,10 +78,10 @@ std::vector<float> run(Backend backend, PipelineKernel kernel, std::span<const f
                        unsigned blocks, int batches) {
   BackendArray<float> input(backend, in), out(backend, std::size_t{blocks} * kAsyncBlock, -1.0f);
   if (kernel == PipelineKernel::thread_scope)
-    launch_on(backend, blocks, kAsyncBlock, 0, WeightedSumThroughThreadPipeline, input.data(),
+    launch_on(backend, {blocks, kAsyncBlock}, WeightedSumThroughThreadPipeline, input.data(),
               out.data(), batches);
   else
-    launch_on(backend, blocks, kAsyncBlock, 0, WeightedSumThroughBlockPipeline, input.data(),
+    launch_on(backend, {blocks, kAsyncBlock}, WeightedSumThroughBlockPipeline, input.data(),
               out.data(), batches);
   return out.read();
 }

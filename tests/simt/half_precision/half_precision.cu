@@ -21,7 +21,7 @@ std::vector<unsigned long long> unary_of_bits(Backend backend,
                                               std::span<const unsigned short> bits) {
   BackendArray<unsigned short> in(backend, bits);
   BackendArray<unsigned long long> out(backend, bits.size() * half_functions::unary_count, 0);
-  launch_on(backend, blocks_for(bits.size()), block, 0, UnaryOfBits, in.data(), out.data(),
+  launch_on(backend, {blocks_for(bits.size()), block}, UnaryOfBits, in.data(), out.data(),
             static_cast<int>(bits.size()));
   return out.read();
 }
@@ -29,7 +29,7 @@ std::vector<unsigned long long> unary_of_bits(Backend backend,
 std::vector<unsigned short> from_floats(Backend backend, std::span<const float> values) {
   BackendArray<float> in(backend, values);
   BackendArray<unsigned short> out(backend, values.size() * half_functions::from_float_count, 0);
-  launch_on(backend, blocks_for(values.size()), block, 0, FromFloats, in.data(), out.data(),
+  launch_on(backend, {blocks_for(values.size()), block}, FromFloats, in.data(), out.data(),
             static_cast<int>(values.size()));
   return out.read();
 }
@@ -37,7 +37,7 @@ std::vector<unsigned short> from_floats(Backend backend, std::span<const float> 
 std::vector<unsigned short> from_integers(Backend backend, std::span<const long long> values) {
   BackendArray<long long> in(backend, values);
   BackendArray<unsigned short> out(backend, values.size() * half_functions::from_integer_count, 0);
-  launch_on(backend, blocks_for(values.size()), block, 0, FromIntegers, in.data(), out.data(),
+  launch_on(backend, {blocks_for(values.size()), block}, FromIntegers, in.data(), out.data(),
             static_cast<int>(values.size()));
   return out.read();
 }
@@ -50,10 +50,10 @@ std::vector<unsigned short> arithmetic(Backend backend, Type type,
   BackendArray<unsigned short> out(backend, a.size() * half_functions::arithmetic_count, 0);
   const auto n = static_cast<int>(a.size());
   if (type == Type::half)
-    launch_on(backend, blocks_for(a.size()), block, 0, Arithmetic<__half, __half2>, in_a.data(),
+    launch_on(backend, {blocks_for(a.size()), block}, Arithmetic<__half, __half2>, in_a.data(),
               in_b.data(), in_c.data(), out.data(), n);
   else
-    launch_on(backend, blocks_for(a.size()), block, 0, Arithmetic<__nv_bfloat16, __nv_bfloat162>,
+    launch_on(backend, {blocks_for(a.size()), block}, Arithmetic<__nv_bfloat16, __nv_bfloat162>,
               in_a.data(), in_b.data(), in_c.data(), out.data(), n);
   return out.read();
 }

@@ -39,7 +39,7 @@ float reduce(Backend backend, Reduction kernel, std::span<const float> in) {
   if (kernel == Reduction::single_pass) {
     const unsigned blocks = 16;
     BackendArray<float> partial(backend, blocks), total(backend, 1);
-    launch_on(backend, blocks, 256, 0, reduceSinglePass<256>, d_in.data(), partial.data(),
+    launch_on(backend, {blocks, 256}, reduceSinglePass<256>, d_in.data(), partial.data(),
               total.data(), n);
     return total.read()[0];
   }
@@ -66,7 +66,8 @@ float reduce(Backend backend, Reduction kernel, std::span<const float> in) {
     per_block = 2 * threads;
   if (blocks == 0) blocks = std::max(1u, blocks_for(n, per_block));
   BackendArray<float> sums(backend, blocks);
-  launch_on(backend, blocks, threads, threads * sizeof(float), chosen, d_in.data(), sums.data(), n);
+  launch_on(backend, {blocks, threads, threads * sizeof(float)}, chosen, d_in.data(), sums.data(),
+            n);
   const std::vector<float> s = sums.read();
   return std::accumulate(s.begin(), s.end(), 0.0f);
 }
@@ -75,7 +76,7 @@ int reduce_ints(Backend backend, std::span<const int> in) {
   const auto n = static_cast<unsigned>(in.size());
   const unsigned blocks = std::max(1u, blocks_for(n, 256));
   BackendArray<int> d_in(backend, in), sums(backend, blocks);
-  launch_on(backend, blocks, 256, 256 * sizeof(int), reduceInterleaved<int>, d_in.data(),
+  launch_on(backend, {blocks, 256, 256 * sizeof(int)}, reduceInterleaved<int>, d_in.data(),
             sums.data(), n);
   const std::vector<int> s = sums.read();
   return std::accumulate(s.begin(), s.end(), 0);
@@ -87,9 +88,9 @@ std::vector<float> multiply(Backend backend, int tile, int hA, int wA, int wB,
   const dim3 grid(static_cast<unsigned>(wB / tile), static_cast<unsigned>(hA / tile));
   const dim3 block(static_cast<unsigned>(tile), static_cast<unsigned>(tile));
   if (tile == 16)
-    launch_on(backend, grid, block, 0, MatrixMulTiled<16>, c.data(), a.data(), b.data(), wA, wB);
+    launch_on(backend, {grid, block}, MatrixMulTiled<16>, c.data(), a.data(), b.data(), wA, wB);
   else if (tile == 32)
-    launch_on(backend, grid, block, 0, MatrixMulTiled<32>, c.data(), a.data(), b.data(), wA, wB);
+    launch_on(backend, {grid, block}, MatrixMulTiled<32>, c.data(), a.data(), b.data(), wA, wB);
   else
     throw std::invalid_argument("multiply: tiles of 16 or 32");
   return c.read();
@@ -99,7 +100,7 @@ std::vector<float> transpose(Backend backend, int rows, int cols, std::span<cons
   BackendArray<float> d_in(backend, in), out(backend, in.size(), -1.0f);
   const dim3 grid(blocks_for(static_cast<std::size_t>(cols), TILE_DIM),
                   blocks_for(static_cast<std::size_t>(rows), TILE_DIM));
-  launch_on(backend, grid, dim3(TILE_DIM, BLOCK_ROWS), 0, TransposePadded, out.data(), d_in.data(),
+  launch_on(backend, {grid, dim3(TILE_DIM, BLOCK_ROWS)}, TransposePadded, out.data(), d_in.data(),
             rows, cols);
   return out.read();
 }
@@ -109,9 +110,9 @@ std::vector<float> multiply_vector(Backend backend, int rows, int cols, std::spa
   BackendArray<float> a(backend, A), d_x(backend, x),
       y(backend, static_cast<std::size_t>(rows), -1.0f);
   const unsigned threads = 128;
-  launch_on(backend, blocks_for(static_cast<std::size_t>(rows), threads), threads,
-            threads * sizeof(float), MatVecSharedSlices, y.data(), a.data(), d_x.data(), rows,
-            cols);
+  launch_on(backend,
+            {blocks_for(static_cast<std::size_t>(rows), threads), threads, threads * sizeof(float)},
+            MatVecSharedSlices, y.data(), a.data(), d_x.data(), rows, cols);
   return y.read();
 }
 
@@ -119,15 +120,15 @@ std::vector<float> scan_one_block(Backend backend, std::span<const float> in) {
   const auto n = static_cast<int>(in.size());
   BackendArray<float> d_in(backend, in), out(backend, in.size(), -1.0f);
   const unsigned threads = 32 * blocks_for(in.size(), 32);
-  launch_on(backend, 1, threads, 2 * in.size() * sizeof(float), ScanNaive, out.data(), d_in.data(),
-            n);
+  launch_on(backend, {1, threads, 2 * in.size() * sizeof(float)}, ScanNaive, out.data(),
+            d_in.data(), n);
   return out.read();
 }
 
 BlockScans scan_blocks(Backend backend, unsigned threads, std::span<const int> in) {
   const unsigned blocks = static_cast<unsigned>(in.size() / (2 * threads));
   BackendArray<int> d_in(backend, in), out(backend, in.size(), -1), totals(backend, blocks, -1);
-  launch_on(backend, blocks, threads, 2 * threads * sizeof(int), ScanWorkEfficient, out.data(),
+  launch_on(backend, {blocks, threads, 2 * threads * sizeof(int)}, ScanWorkEfficient, out.data(),
             d_in.data(), totals.data());
   return {out.read(), totals.read()};
 }
@@ -135,15 +136,17 @@ BlockScans scan_blocks(Backend backend, unsigned threads, std::span<const int> i
 std::vector<unsigned> sort_blocks(Backend backend, unsigned threads,
                                   std::span<const unsigned> keys) {
   BackendArray<unsigned> d_keys(backend, keys);
-  launch_on(backend, static_cast<unsigned>(keys.size() / (2 * threads)), threads,
-            2 * threads * sizeof(unsigned), BitonicSortShared, d_keys.data());
+  launch_on(
+      backend,
+      {static_cast<unsigned>(keys.size() / (2 * threads)), threads, 2 * threads * sizeof(unsigned)},
+      BitonicSortShared, d_keys.data());
   return d_keys.read();
 }
 
 std::vector<unsigned> byte_histogram(Backend backend, std::span<const unsigned> words) {
   BackendArray<unsigned> d_words(backend, words), hist(backend, 256, 0u);
   const int vectors = static_cast<int>(words.size() / 4);
-  launch_on(backend, 8, 128, 0, HistogramSharedAtomics, hist.data(),
+  launch_on(backend, {8, 128}, HistogramSharedAtomics, hist.data(),
             reinterpret_cast<const uint4*>(d_words.data()), vectors);
   return hist.read();
 }
@@ -151,7 +154,7 @@ std::vector<unsigned> byte_histogram(Backend backend, std::span<const unsigned> 
 std::vector<unsigned> top_bits_histogram(Backend backend, unsigned blocks,
                                          std::span<const unsigned> words) {
   BackendArray<unsigned> d_words(backend, words), partial(backend, 64 * blocks, 0u);
-  launch_on(backend, blocks, BYTE_COUNTER_THREADS, 0, HistogramByteCounters, partial.data(),
+  launch_on(backend, {blocks, BYTE_COUNTER_THREADS}, HistogramByteCounters, partial.data(),
             d_words.data(), static_cast<int>(words.size()));
   const std::vector<unsigned> p = partial.read();
   std::vector<unsigned> hist(64, 0);
@@ -163,7 +166,7 @@ std::vector<unsigned> top_bits_histogram(Backend backend, unsigned blocks,
 std::vector<float> stencil(Backend backend, std::span<const float> in) {
   BackendArray<float> d_in(backend, in), out(backend, in.size(), -1.0f);
   // One block more than needed: it lies wholly past the end and returns at once.
-  launch_on(backend, blocks_for(in.size(), STENCIL_BLOCK) + 1, STENCIL_BLOCK, 0, Stencil1D,
+  launch_on(backend, {blocks_for(in.size(), STENCIL_BLOCK) + 1, STENCIL_BLOCK}, Stencil1D,
             d_in.data(), out.data(), static_cast<int>(in.size()));
   return out.read();
 }
@@ -171,7 +174,7 @@ std::vector<float> stencil(Backend backend, std::span<const float> in) {
 std::vector<int> sums_of_squares(Backend backend, unsigned threads, std::span<const int> in) {
   const auto blocks = static_cast<unsigned>(in.size() / threads);
   BackendArray<int> d_in(backend, in), out(backend, blocks, -1);
-  launch_on(backend, blocks, threads, threads * sizeof(int), SumOfSquaresThroughHelpers,
+  launch_on(backend, {blocks, threads, threads * sizeof(int)}, SumOfSquaresThroughHelpers,
             d_in.data(), out.data());
   return out.read();
 }
@@ -179,7 +182,7 @@ std::vector<int> sums_of_squares(Backend backend, unsigned threads, std::span<co
 std::vector<int> group_sums(Backend backend, unsigned threads, std::span<const int> in) {
   const auto blocks = static_cast<unsigned>(in.size() / threads);
   BackendArray<int> d_in(backend, in), out(backend, blocks, -1);
-  launch_on(backend, blocks, threads, threads * sizeof(int), GroupSumOfBlock, d_in.data(),
+  launch_on(backend, {blocks, threads, threads * sizeof(int)}, GroupSumOfBlock, d_in.data(),
             out.data());
   return out.read();
 }
@@ -188,8 +191,8 @@ Kept keep_above(Backend backend, unsigned threads, std::span<const int> in, int 
   const auto blocks = static_cast<unsigned>(in.size() / threads);
   BackendArray<int> d_in(backend, in), counts(backend, blocks, -1);
   BackendArray<int2> kept(backend, in.size(), make_int2(-1, -1));
-  launch_on(backend, blocks, threads, 0, KeepAboveThreshold, d_in.data(), kept.data(),
-            counts.data(), threshold);
+  launch_on(backend, {blocks, threads}, KeepAboveThreshold, d_in.data(), kept.data(), counts.data(),
+            threshold);
   Kept result{{}, counts.read()};
   const std::vector<int2> k = kept.read();
   for (unsigned b = 0; b < blocks; ++b) {
@@ -204,20 +207,20 @@ Kept keep_above(Backend backend, unsigned threads, std::span<const int> in, int 
 
 float maximum(Backend backend, std::span<const float> in) {
   BackendArray<float> d_in(backend, in), result(backend, 1, -INFINITY);
-  launch_on(backend, 4, 256, 0, MaxOfAll, d_in.data(), result.data(), static_cast<int>(in.size()));
+  launch_on(backend, {4, 256}, MaxOfAll, d_in.data(), result.data(), static_cast<int>(in.size()));
   return result.read()[0];
 }
 
 int shuffle_sum(Backend backend, std::span<const int> in) {
   BackendArray<int> d_in(backend, in), total(backend, 1, 0);
-  launch_on(backend, 8, 256, 0, deviceReduceWarpAtomicKernel, d_in.data(), total.data(),
+  launch_on(backend, {8, 256}, deviceReduceWarpAtomicKernel, d_in.data(), total.data(),
             static_cast<int>(in.size()));
   return total.read()[0];
 }
 
 std::vector<int> block_inclusive_scans(Backend backend, unsigned threads, std::span<const int> in) {
   BackendArray<int> d_in(backend, in), out(backend, in.size());
-  launch_on(backend, static_cast<unsigned>(in.size() / threads), threads, 0, BlockInclusiveScan,
+  launch_on(backend, {static_cast<unsigned>(in.size() / threads), threads}, BlockInclusiveScan,
             d_in.data(), out.data());
   return out.read();
 }
@@ -225,7 +228,7 @@ std::vector<int> block_inclusive_scans(Backend backend, unsigned threads, std::s
 std::vector<int> compact_positive(Backend backend, std::span<const int> in) {
   BackendArray<int> d_in(backend, in), out(backend, in.size()), count(backend, 1, 0);
   const auto n = static_cast<int>(in.size());
-  launch_on(backend, blocks_for(in.size(), 128), 128, 0, CompactPositive, d_in.data(), out.data(),
+  launch_on(backend, {blocks_for(in.size(), 128), 128}, CompactPositive, d_in.data(), out.data(),
             count.data(), n);
   std::vector<int> kept = out.read();
   kept.resize(static_cast<std::size_t>(count.read()[0]));
@@ -235,14 +238,14 @@ std::vector<int> compact_positive(Backend backend, std::span<const int> in) {
 std::vector<int> tile_sums(Backend backend, int tile, std::span<const int> in) {
   BackendArray<int> d_in(backend, in), out(backend, in.size() / static_cast<std::size_t>(tile));
   const auto kernel = tile == 8 ? TileSums<8> : tile == 16 ? TileSums<16> : TileSums<32>;
-  launch_on(backend, static_cast<unsigned>(in.size() / 128), 128, 0, kernel, d_in.data(),
+  launch_on(backend, {static_cast<unsigned>(in.size() / 128), 128}, kernel, d_in.data(),
             out.data());
   return out.read();
 }
 
 std::vector<int> filter_with_aggregated_counter(Backend backend, std::span<const int> in) {
   BackendArray<int> d_in(backend, in), out(backend, in.size()), count(backend, 1, 0);
-  launch_on(backend, blocks_for(in.size(), 128), 128, 0, FilterWithAggregatedCounter, d_in.data(),
+  launch_on(backend, {blocks_for(in.size(), 128), 128}, FilterWithAggregatedCounter, d_in.data(),
             out.data(), count.data(), static_cast<int>(in.size()));
   std::vector<int> kept = out.read();
   kept.resize(static_cast<std::size_t>(count.read()[0]));

@@ -20,7 +20,7 @@ std::vector<float> transpose(Backend backend, std::span<const float> in, int wid
   BackendArray<float> input(backend, in), out(backend, in.size(), -1.0f);
   const dim3 grid(static_cast<unsigned>(width / TILE_DIM),
                   static_cast<unsigned>(height / TILE_DIM));
-  launch_on(backend, grid, dim3(TILE_DIM, BLOCK_ROWS), 0, transposeNoBankConflicts, out.data(),
+  launch_on(backend, {grid, dim3(TILE_DIM, BLOCK_ROWS)}, transposeNoBankConflicts, out.data(),
             input.data(), width, height);
   return out.read();
 }
@@ -31,7 +31,7 @@ std::vector<float> convolve_rows(Backend backend, std::span<const float> image,
   BackendArray<float> input(backend, image), out(backend, image.size(), -1.0f);
   const dim3 grid(static_cast<unsigned>(width / (ROWS_RESULT_STEPS * ROWS_BLOCKDIM_X)),
                   static_cast<unsigned>(height / ROWS_BLOCKDIM_Y));
-  launch_on(backend, grid, dim3(ROWS_BLOCKDIM_X, ROWS_BLOCKDIM_Y), 0, convolutionRowsKernel,
+  launch_on(backend, {grid, dim3(ROWS_BLOCKDIM_X, ROWS_BLOCKDIM_Y)}, convolutionRowsKernel,
             out.data(), input.data(), width, height, width);
   return out.read();
 }
@@ -40,14 +40,14 @@ std::vector<float> warp_energies(Backend backend, std::span<const float> in) {
   const int n = static_cast<int>(in.size());
   BackendArray<float> input(backend, in);
   BackendArray<float> out(backend, static_cast<std::size_t>(divideUp(n, 32)), -1.0f);
-  launch_on(backend, static_cast<unsigned>(divideUp(n, 256)), 256, 0, warpEnergies, input.data(),
+  launch_on(backend, {static_cast<unsigned>(divideUp(n, 256)), 256}, warpEnergies, input.data(),
             out.data(), n);
   return out.read();
 }
 
 std::vector<float> block_sums(Backend backend, std::span<const float> in, unsigned blocks) {
   BackendArray<float> input(backend, in), out(backend, blocks, -1.0f);
-  launch_on(backend, blocks, 256, 0, reduceSum<float, 256>, input.data(), out.data(),
+  launch_on(backend, {blocks, 256}, reduceSum<float, 256>, input.data(), out.data(),
             static_cast<unsigned>(in.size()));
   return out.read();
 }
@@ -59,7 +59,7 @@ std::vector<float> single_pass_sums(Backend backend, std::span<const float> in, 
   BackendArray<float> input(backend, in), partial(backend, blocks, 0.0f), total(backend, 1, 0.0f);
   std::vector<float> sums;
   for (int r = 0; r < runs; ++r) {
-    launch_on(backend, blocks, 256, 0, sumSinglePass, input.data(), partial.data(), total.data(),
+    launch_on(backend, {blocks, 256}, sumSinglePass, input.data(), partial.data(), total.data(),
               static_cast<unsigned>(in.size()));
     sums.push_back(total.read()[0]);
   }
@@ -75,7 +75,7 @@ std::vector<unsigned short> haxpy(Backend backend, float a, std::span<const unsi
     ys.push_back(__halves2half2(__ushort_as_half(y[2 * i]), __ushort_as_half(y[2 * i + 1])));
   }
   BackendArray<__half2> in(backend, xs), out(backend, ys);
-  launch_on(backend, static_cast<unsigned>((pairs + 255) / 256), 256, 0, ::haxpy,
+  launch_on(backend, {static_cast<unsigned>((pairs + 255) / 256), 256}, ::haxpy,
             static_cast<int>(pairs), __float2half(a), in.data(), out.data());
   std::vector<unsigned short> bits;
   for (const __half2& pair : out.read()) {

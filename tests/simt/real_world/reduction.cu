@@ -11,7 +11,7 @@ namespace real_world {
 
 std::vector<int> block_sums(Backend backend, std::span<const int> in, unsigned blocks) {
   tutorial::BackendArray<int> input(backend, in), out(backend, blocks, -1);
-  tutorial::launch_on(backend, blocks, 128, 0, reduceSum<int, 128>, input.data(), out.data(),
+  tutorial::launch_on(backend, {blocks, 128}, reduceSum<int, 128>, input.data(), out.data(),
                       static_cast<unsigned>(in.size()));
   return out.read();
 }

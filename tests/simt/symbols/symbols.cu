@@ -42,7 +42,7 @@ FilterResult run_filter(Backend backend, const FilterSetup& setup, std::span<con
 
   const auto n = static_cast<int>(in.size());
   BackendArray<float> input(backend, in), out(backend, in.size(), -1.0f);
-  launch_on(backend, (static_cast<unsigned>(n) + 255) / 256, 256, 0, Filter, input.data(),
+  launch_on(backend, {(static_cast<unsigned>(n) + 255) / 256, 256}, Filter, input.data(),
             out.data(), n);
 
   FilterResult result;
@@ -50,7 +50,7 @@ FilterResult run_filter(Backend backend, const FilterSetup& setup, std::span<con
   copy_from_symbol(backend, &result.visits, visits, sizeof(unsigned));
   copy_from_symbol(backend, result.coefficients.data(), coefficients, sizeof(coefficients));
   BackendArray<float> through(backend, kTaps, -1.0f);
-  launch_on(backend, 1, kTaps, 0, CopyThrough, coefficients_address(backend), through.data());
+  launch_on(backend, {1, kTaps}, CopyThrough, coefficients_address(backend), through.data());
   result.through_address = through.read();
   result.coefficients_bytes = coefficients_size(backend);
   return result;

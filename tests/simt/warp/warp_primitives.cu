@@ -14,20 +14,20 @@ using tutorial::launch_on;
 
 std::vector<long long> shuffle_every_mode(Backend backend) {
   BackendArray<long long> out(backend, std::size_t{4} * kShuffleWidths * kShuffleOperands * 32);
-  launch_on(backend, 1, 32, 0, ShuffleEveryMode, out.data());
+  launch_on(backend, {1, 32}, ShuffleEveryMode, out.data());
   return out.read();
 }
 
 std::vector<unsigned> votes_matches_reductions(Backend backend, std::span<const unsigned> values) {
   BackendArray<unsigned> in(backend, values), out(backend, 16 * 32);
-  launch_on(backend, 1, 32, 0, VotesMatchesReductions, in.data(), out.data());
+  launch_on(backend, {1, 32}, VotesMatchesReductions, in.data(), out.data());
   return out.read();
 }
 
 std::vector<int> group_collectives(Backend backend, std::span<const int> values) {
   BackendArray<int> in(backend, values), out(backend, 24 * values.size());
-  launch_on(backend, static_cast<unsigned>(values.size() / 128), 128, 0, GroupCollectives,
-            in.data(), out.data());
+  launch_on(backend, {static_cast<unsigned>(values.size() / 128), 128}, GroupCollectives, in.data(),
+            out.data());
   return out.read();
 }
 

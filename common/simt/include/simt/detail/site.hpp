@@ -22,7 +22,10 @@ struct Site {
 template <class Where>
 inline constexpr Site site_at = Where{}();
 
-/// @brief "file.cuh:12" for a site (the file name without its directories).
+/// @brief "file.cuh:12" for a place in a kernel's source (the file name without its
+/// directories): the one way every diagnostic names a place.
+std::string where(const char* file, unsigned line);
+/// @brief `where(file, line)` of a source location.
 std::string where(const std::source_location& location);
 
 /// @brief The kernel a site is in, named as the other diagnostics name it: the enclosing

@@ -15,6 +15,7 @@
 #include <simt/detail/site.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
+#include <simt/detail/warp_diagnostics.hpp>
 #include <simt/detail/warp_waits.hpp>
 
 #include <bit>
@@ -31,12 +32,6 @@ namespace simt::detail {
 /// while its frames are still in cache. Anything else is left to the scheduler
 /// (UnitRunner::settle_warp), and the next thread of the chain runs.
 std::coroutine_handle<> complete_in_place(WarpWaits& warp, const WarpCollective& c, unsigned rank);
-
-/// @brief Reports lanes of warp `w` that wait at the same operation as the group `expected`
-/// with a mask that names some of the group's lanes but is not the group's (each lane then
-/// waits for the others to call it with its own mask: undefined on the GPU).
-void check_masks_agree(const WarpWaits& warp, unsigned w, unsigned expected,
-                       const WarpCollective& c);
 
 // Inlined into every kernel coroutine, except in AddressSanitizer builds: there GCC 12 (with
 // -fsanitize=undefined too) miscompiled it inlined into a coroutine, testing its null check of the
@@ -85,13 +80,6 @@ struct CollectiveAt : Op {
 
 /// @brief A lane's mask as a bit.
 constexpr unsigned lane_bit(unsigned lane) { return 1u << lane; }
-
-/// @brief Reports (with diagnostics on) a shuffle by lane `reader` of the group's lanes from
-/// lane `source`, which does not take part in it: the GPU returns an undefined value.
-void report_shuffle_source(const WarpCollective& at, unsigned reader, unsigned source);
-
-/// @brief Whether the running launch checks its kernels (diagnostics on).
-bool diagnosing() noexcept;
 
 // -- the operations -----------------------------------------------------------------------
 

@@ -17,7 +17,7 @@
 #include <source_location>
 
 #if !defined(SIMT_TRANSLATING)
-#include <simt/detail/phase_barrier.hpp>
+#include <simt/detail/group_copy.hpp>
 #endif
 
 namespace cooperative_groups {

@@ -3,14 +3,15 @@
 /// barrier interval, warp barriers within an interval, and cluster and grid barriers once every
 /// block concerned has reached them.
 
+#include "unit_runner.hpp"
 #include <simt/detail/barriers.hpp>
-#include <simt/detail/phase_barrier.hpp>
+#include <simt/detail/group_copy.hpp>
+#include <simt/detail/phase_wait.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
 #include <simt/detail/warp_collective.hpp>
 #include "describe.hpp"
 #include "invariant.hpp"
-#include "unit_runner.hpp"
 #include "waiting_threads.hpp"
 
 #include <algorithm>
@@ -323,9 +324,9 @@ bool UnitRunner::settle_warp(BlockState& b, unsigned w) {
       pending &= ~(1u << lane);
       continue;
     }
-    if ((c.mask & (1u << lane)) == 0) report_foreign_mask(b, w, lane);
+    if ((c.mask & (1u << lane)) == 0) report_foreign_mask(unit_, b, w, lane);
     if (c.span > 1) {
-      if (w - w % c.span + c.span > s.warps.size()) report_foreign_mask(b, w, lane);
+      if (w - w % c.span + c.span > s.warps.size()) report_foreign_mask(unit_, b, w, lane);
       if (release_tile(b, w - w % c.span, c)) return true;
       pending &= ~(1u << lane);
       continue;
@@ -341,7 +342,7 @@ bool UnitRunner::settle_warp(BlockState& b, unsigned w) {
     pending &= ~here;
     // Some lane of the mask is elsewhere (reported if nothing else can move).
     if (here != expected) continue;
-    if ((c.mask & warp.exited) != 0 && unit_.strict) warn_exited_lanes(b, w, c);
+    if ((c.mask & warp.exited) != 0 && unit_.strict) warn_exited_lanes(warnings_, unit_, b, w, c);
     if ((warp.arrived & ~expected) != 0) check_masks_agree(warp, w, expected, c);
     release_lanes(b, w, 1, expected, GroupView{warp.lanes, warp_size, expected}, c);
     return true;

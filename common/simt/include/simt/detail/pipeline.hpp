@@ -1,0 +1,103 @@
+#pragma once
+/// @file
+/// @brief `cuda::pipeline` on the emulator: a thread-scope pipeline counts the stages (sets of
+/// copies) one thread committed and waited for; a block-scope pipeline counts, in its shared
+/// state, every thread's commits and releases of each stage, and a thread waits until a stage
+/// is committed by all (to consume it) or released by all (to fill it again). A stage's copies
+/// complete when a consumer waits for it. Internal.
+
+#include <simt/detail/phase_wait.hpp>
+#include <simt/detail/site.hpp>
+
+#include <coroutine>
+#include <cstddef>
+#include <cstdint>
+#include <source_location>
+
+namespace simt::detail {
+
+/// @ingroup simt
+/// @brief A thread-scope `cuda::pipeline`: stages (sets of copies) this thread committed and
+/// waited for (releasing a stage of one thread frees nothing another thread waits for).
+struct ThreadPipelineState {
+  std::uint64_t committed = 0;
+  std::uint64_t waited = 0;
+};
+
+/// @brief A block-scope pipeline's shared state (`cuda::pipeline_shared_state` holds it with
+/// its per-stage counts: commits, then releases, `stages` of each). Trivial, in the block's
+/// shared memory.
+struct BlockPipelineState {
+  static constexpr std::uint64_t initialised_mark = 0x706970656c696e65ull;  ///< "pipeline"
+  std::uint64_t mark;
+  std::uint64_t stages;           ///< How many stages may be in flight.
+  std::uint64_t threads;          ///< Threads of the group: producers and consumers.
+  std::uint64_t fully_committed;  ///< Stages every thread has committed, in order.
+  std::uint64_t fully_released;   ///< Stages every thread has released, in order.
+  std::source_location made_at;   ///< The make_pipeline call.
+};
+
+/// @brief One thread's view of a block-scope pipeline: its next stage to fill and to consume.
+struct BlockPipelineThread {
+  BlockPipelineState* shared = nullptr;
+  std::uint64_t* counts = nullptr;  ///< The shared per-stage counts.
+  std::uint64_t head = 0;           ///< Stages this thread has committed.
+  std::uint64_t tail = 0;           ///< Stages this thread has released.
+};
+
+/// @brief A copy into the current stage of a thread-scope pipeline (`stage` = its index).
+void copy_with_pipeline(void* dst, const void* src, std::size_t bytes, const void* pipeline,
+                        std::uint64_t stage, const std::source_location& place);
+/// @brief Completes the copies of stage `stage` of `pipeline`.
+void complete_pipeline_stage(const void* pipeline, std::uint64_t stage);
+/// @brief `consumer_wait()` of a thread-scope pipeline: its oldest committed stage completes.
+void consume_thread_stage(ThreadPipelineState& pipe, const std::source_location& place);
+/// @brief `pipeline_consumer_wait_prior<N>()`: every committed stage but the last `n` completes.
+void consume_thread_stages_but(ThreadPipelineState& pipe, std::uint64_t n);
+/// @brief `make_pipeline(group, &state)`: initialises the shared state and its `2 * stages`
+/// counts (its first caller).
+void make_block_pipeline(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t stages,
+                         const std::source_location& place);
+/// @brief `producer_commit()` of a block-scope pipeline.
+void commit_block_stage(BlockPipelineThread& pipe);
+/// @brief `consumer_release()` of a block-scope pipeline.
+void release_block_stage(BlockPipelineThread& pipe);
+/// @brief Checks `consumer_wait()` of a block-scope pipeline: the thread must have committed
+/// the stage it waits for.
+void check_block_consumer(const BlockPipelineThread& pipe, const Site& site);
+
+/// @brief What a block-scope `producer_acquire()` awaits: a free stage.
+template <class Where>
+struct StageFreeAt {
+  BlockPipelineThread* pipe;
+  bool await_ready() const noexcept {
+    return pipe->head < pipe->shared->fully_released + pipe->shared->stages;
+  }
+  std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) const {
+    return wait_until_above(self, &pipe->shared->fully_released, pipe->head - pipe->shared->stages,
+                            &site_at<Where>, PhaseWaitKind::pipeline_release, pipe->shared);
+  }
+  void await_resume() const noexcept {}
+};
+
+/// @brief What a block-scope `consumer_wait()` awaits: every thread's commit of the stage; then
+/// the stage's copies complete.
+template <class Where>
+struct StageCommittedAt {
+  BlockPipelineThread* pipe;
+  bool await_ready() const noexcept { return pipe->shared->fully_committed > pipe->tail; }
+  std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) const {
+    return wait_until_above(self, &pipe->shared->fully_committed, pipe->tail, &site_at<Where>,
+                            PhaseWaitKind::pipeline_commit, pipe->shared);
+  }
+  void await_resume() const { complete_pipeline_stage(pipe->shared, pipe->tail); }
+};
+
+/// @brief An awaiter that is ready at once (a thread-scope pipeline never waits for others).
+struct Ready {
+  bool await_ready() const noexcept { return true; }
+  void await_suspend(std::coroutine_handle<>) const noexcept {}
+  void await_resume() const noexcept {}
+};
+
+}  // namespace simt::detail

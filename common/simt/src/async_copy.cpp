@@ -1,0 +1,63 @@
+/// @file
+/// @brief Asynchronous copies in flight: recorded, and the destination check.
+
+#include "async_copy.hpp"
+#include <simt/detail/initialisation_check.hpp>
+#include <simt/detail/phase_barrier.hpp>
+#include <simt/detail/thread_context.hpp>
+#include "describe.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <sstream>
+
+namespace simt::detail {
+
+void record_copy(const AsyncCopy& copy) {
+  if (!current_thread.unit->arena.contains(copy.dst)) {
+    std::memcpy(copy.dst, copy.src, copy.bytes);
+    return;
+  }
+  auto& copies = current_thread.block->async_copies;
+  const bool known = std::any_of(copies.begin(), copies.end(), [&](const AsyncCopy& c) {
+    return c.dst == copy.dst && c.src == copy.src && c.bytes == copy.bytes &&
+           c.barrier == copy.barrier && c.barrier_phase == copy.barrier_phase &&
+           c.pipeline == copy.pipeline && c.pipeline_stage == copy.pipeline_stage &&
+           c.group_copy == copy.group_copy;
+  });
+  if (known) return;
+  copies.push_back(copy);
+  // The copy's bytes are written from here on: reading them before it completes is reported by
+  // the destination check, not as uninitialised.
+  note_shared_written(copy.dst, copy.bytes);
+}
+
+void check_async_destination(const UnitState& unit, const BlockState& block, const void* address,
+                             std::size_t bytes, bool store, const char* file, unsigned line) {
+  const auto* begin = static_cast<const unsigned char*>(address);
+  for (const AsyncCopy& c : block.async_copies) {
+    const auto* dst = static_cast<const unsigned char*>(c.dst);
+    if (begin + bytes <= dst || dst + c.bytes <= begin) continue;
+    std::ostringstream message;
+    message << "shared memory " << (store ? "written" : "read")
+            << " before its asynchronous copy completed in kernel '" << kernel_name(unit, nullptr)
+            << "' at " << where(file, line) << ": " << running_thread_text()
+            << (store ? " writes" : " reads") << " bytes " << (begin - dst) << " to "
+            << (begin - dst + static_cast<std::ptrdiff_t>(bytes))
+            << " of the destination of the memcpy_async at " << where(c.place) << ", which ";
+    if (c.pipeline != nullptr)
+      message << "completes with stage " << c.pipeline_stage
+              << " of its cuda::pipeline. Call consumer_wait() for that stage first.";
+    else if (c.barrier != nullptr)
+      message << "completes with phase " << c.barrier_phase
+              << " of the cuda::barrier initialised at " << where(c.barrier->init_place)
+              << ". Wait for that phase (bar.wait(token) or bar.arrive_and_wait()) first.";
+    else
+      message << "completes at cooperative_groups::wait(block), or at wait_prior<N>(block) once "
+                 "N later copies have started (this is the block's copy "
+              << c.group_copy << "). Call one of them first.";
+    throw KernelError(message.str());
+  }
+}
+
+}  // namespace simt::detail
