@@ -16,6 +16,11 @@ struct SettingsGuard {
   simt::Settings saved;
 };
 
+// Runs the test's launches on `n` worker threads, and restores the settings after it.
+struct WorkerThreads : SettingsGuard {
+  explicit WorkerThreads(unsigned n) { simt::settings().worker_threads = n; }
+};
+
 // Runs `body` three times with every check and counter on, each time with the threads of every
 // barrier interval in another shuffled order (a correct kernel gives the same results), then
 // restores the settings.

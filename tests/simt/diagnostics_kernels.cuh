@@ -2,8 +2,8 @@
 // Kernels for the emulator's diagnostics (out-of-bounds and cluster errors, and correct kernels
 // that must pass) and access patterns with known bank-conflict counts. The planted
 // synchronisation bugs that also run on a GPU are tools/planted_bugs/planted_bug_kernels.cuh.
-// Translated for the emulator by simt_add_kernels(); diagnostics_test.cpp, race_check_test.cpp,
-// bank_counters_test.cpp and shared_layout_test.cpp include the translation.
+// Translated for the emulator by simt_add_kernels(); the tests of tests/simt/ include the
+// translation.
 #include <cooperative_groups.h>
 
 // Writes one element past the dynamic shared memory the launch gave.

@@ -13,6 +13,7 @@
 // The kernels, translated for the emulator (simt_add_kernels() in tests/CMakeLists.txt).
 #include "diagnostics_kernels.emulated.hpp"
 #include "planted_bug_kernels.emulated.hpp"
+#include "simt_kernels.emulated.hpp"
 
 #include "kernel_reports.hpp"
 
@@ -104,4 +105,14 @@ TEST_CASE("A read before another thread's write in one interval is reported as a
   INFO(message);
   CHECK_THAT(message, Contains("shared-memory race in kernel 'ReadNeighbourWithoutBarrier'"));
   CHECK_THAT(message, !Contains("uninitialised"));
+}
+
+TEST_CASE("Threads counting in different bytes of one word do not race", "[simt]") {
+  WorkerThreads setting(0);  // diagnostics on: races are checked byte by byte
+  const unsigned blocks = 3, threads = GENERATE(64u, 1024u);
+  std::vector<unsigned> out(blocks, 0);
+  simt::launch(blocks, threads, emulated::CountInOwnBytes, out.data());
+  unsigned expected = 0;
+  for (unsigned t = 0; t < threads; ++t) expected += t % 5;
+  CHECK(out == std::vector<unsigned>(blocks, expected));
 }

@@ -70,3 +70,33 @@ TEST_CASE("Writing past the dynamic shared memory of the launch is reported", "[
              Contains("thread 63 of block (0, 0, 0) writes 4 bytes at byte 256 of 'smem'"));
   CHECK_THAT(message, Contains("past the 256 bytes of dynamic shared memory"));
 }
+
+TEST_CASE("Mapping a rank outside the cluster is reported", "[diagnostics]") {
+  std::vector<unsigned> out(32);
+  const std::string message = error_of([&] {
+    simt::launch(simt::LaunchConfig{4, 32, 32 * sizeof(unsigned), {4, 1, 1}},
+                 emulated::MapRankOutsideCluster, out.data());
+  });
+  CHECK_THAT(message, Contains("map_shared_rank in kernel 'MapRankOutsideCluster'"));
+  CHECK_THAT(
+      message,
+      Contains("thread 0 of block (0, 0, 0) asks for rank 4, outside its cluster of 4 blocks"));
+}
+
+TEST_CASE("Distributed shared memory passes values and atomics between the blocks of a cluster",
+          "[simt]") {
+  const unsigned cluster_size = GENERATE(1u, 2u, 4u, 8u, 16u);
+  const unsigned blocks = 16, threads = 64;
+  std::vector<unsigned> out(blocks * threads + blocks, ~0u);
+  simt::LaunchConfig config{blocks, threads, threads * sizeof(unsigned), {cluster_size, 1, 1}};
+  config.non_portable_cluster_size_allowed = cluster_size > 8;
+  simt::launch(config, emulated::PassRankAroundCluster, out.data());
+  std::size_t wrong = 0;
+  for (unsigned b = 0; b < blocks; ++b) {
+    const unsigned rank = b % cluster_size, next = (rank + 1) % cluster_size;
+    for (unsigned t = 0; t < threads; ++t) wrong += out[b * threads + t] != next * 1000 + t;
+    // Each block's slot 0 was incremented once by every thread of the previous block.
+    wrong += out[blocks * threads + b] != rank * 1000 + threads;
+  }
+  REQUIRE(wrong == 0);
+}

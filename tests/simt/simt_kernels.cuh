@@ -1,6 +1,6 @@
 #pragma once
 // Kernels that exercise the emulator's features; each gives a wrong result if its feature is
-// wrong. Translated for the emulator by simt_add_kernels(); simt_test.cpp includes the translation.
+// wrong. Translated by simt_add_kernels(); the tests of tests/simt/ include the translation.
 #include <cooperative_groups.h>
 
 // Every thread of a 3D grid of 3D blocks writes its global linear index and its coordinates.
@@ -96,7 +96,7 @@ __global__ void SumColumnsInSharedMemory(const float* in, float* out) {
 }
 
 // Reads dynamic shared memory nobody wrote: with checks off the poison shows (NaN for float);
-// with checks on it is reported (diagnostics_test.cpp).
+// with checks on it is reported (initialisation_check_test.cpp).
 __global__ void ReadUnwrittenShared(float* out) {
   extern __shared__ float values[];
   out[threadIdx.x] = values[threadIdx.x];

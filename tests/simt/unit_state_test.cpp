@@ -11,7 +11,7 @@ namespace {
 
 using simt::detail::BarrierKind;
 using simt::detail::BlockState;
-using simt::detail::PhaseWaitKind;
+using simt::detail::CompletionWaitKind;
 
 const simt::detail::Site kSite{std::source_location::current(), "__syncthreads()"};
 
@@ -19,7 +19,7 @@ const simt::detail::Site kSite{std::source_location::current(), "__syncthreads()
 void leave_a_finished_block_in(BlockState& b) {
   auto& s = b.scheduling;
   s.chain.push_back({{}, {1, 0, 0}, 1});
-  s.barrier = &kSite;
+  s.barrier_site = &kSite;
   s.barrier_kind = BarrierKind::cluster;
   s.strays.push_back({3, &kSite, BarrierKind::grid});
   for (auto& warp : s.warps) {
@@ -32,9 +32,10 @@ void leave_a_finished_block_in(BlockState& b) {
   s.exits_in_chain = 3;
   s.predicate_count = 17;
   s.released_count = 12;
-  for (auto& passed : s.warp_phase) passed = 9;
+  for (auto& passed : s.warp_steps) passed = 9;
   static const std::uint64_t counter = 4;
-  s.phase_waits.push_back({5, &counter, 3, &kSite, PhaseWaitKind::pipeline_commit, nullptr});
+  s.completion_waits.push_back(
+      {5, &counter, 3, &kSite, CompletionWaitKind::pipeline_commit, nullptr});
   s.completes_group_copies = true;
   s.group_copies_kept = 2;
   b.printed = "hello from the last block\n";
@@ -47,7 +48,7 @@ void leave_a_finished_block_in(BlockState& b) {
   b.arrivals.push_back({nullptr, {1, 2, 3}});
   b.alive = false;
   b.interval = 6;
-  b.last_barrier = &kSite;
+  b.last_barrier_site = &kSite;
   b.last_barrier_kind = BarrierKind::grid;
 }
 
@@ -58,7 +59,7 @@ TEST_CASE("A block started after another in the same state sees nothing of the o
   // 40 threads: two warps, the second with 8 lanes; lanes 8..31 of warp 1 do not exist.
   BlockState b;
   b.scheduling.warps.resize(2);
-  b.scheduling.warp_phase.resize(2);
+  b.scheduling.warp_steps.resize(2);
   b.linear = 77;  // the block's place is place_blocks()'s to set, not reset()'s
   leave_a_finished_block_in(b);
 
@@ -66,7 +67,7 @@ TEST_CASE("A block started after another in the same state sees nothing of the o
 
   const auto& s = b.scheduling;
   CHECK(s.chain.empty());
-  CHECK(s.barrier == nullptr);
+  CHECK(s.barrier_site == nullptr);
   CHECK(s.barrier_kind == BarrierKind::block);
   CHECK(s.strays.empty());
   CHECK(s.warps[0].arrived == 0);
@@ -80,8 +81,8 @@ TEST_CASE("A block started after another in the same state sees nothing of the o
   CHECK(s.exits_in_chain == 0);
   CHECK(s.predicate_count == 0);
   CHECK(s.released_count == 0);
-  CHECK(s.warp_phase == std::vector<std::uint16_t>{0, 0});
-  CHECK(s.phase_waits.empty());
+  CHECK(s.warp_steps == std::vector<std::uint16_t>{0, 0});
+  CHECK(s.completion_waits.empty());
   CHECK_FALSE(s.completes_group_copies);
   CHECK(s.group_copies_kept == 0);
   CHECK(b.printed.empty());
@@ -90,7 +91,7 @@ TEST_CASE("A block started after another in the same state sees nothing of the o
   CHECK(b.arrivals.empty());
   CHECK(b.alive);
   CHECK(b.interval == 0);
-  CHECK(b.last_barrier == nullptr);
+  CHECK(b.last_barrier_site == nullptr);
   CHECK(b.last_barrier_kind == BarrierKind::block);
   CHECK(b.linear == 77);
 }

@@ -2,7 +2,7 @@
 // The planted bugs (synchronisation, faults, a read of unwritten shared memory, a write past an
 // array's end): kernels each with one bug that CUDA itself does not report. tools/planted_bugs
 // runs them on a GPU (under compute-sanitizer, to see which of them its tools catch) or on the
-// CPU emulator; tests/simt/diagnostics_test.cpp checks that the emulator reports each one with
+// CPU emulator; the tests of tests/simt/ check that the emulator reports each one with
 // the kernel, the line and the threads. On the GPU each is a bug: it may hang, compute garbage,
 // or happen to work.
 #include <cooperative_groups.h>

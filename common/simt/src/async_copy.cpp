@@ -21,7 +21,7 @@ void record_copy(const AsyncCopy& copy) {
   auto& copies = current_thread.block->async_copies;
   const bool known = std::any_of(copies.begin(), copies.end(), [&](const AsyncCopy& c) {
     return c.dst == copy.dst && c.src == copy.src && c.bytes == copy.bytes &&
-           c.barrier == copy.barrier && c.barrier_phase == copy.barrier_phase &&
+           c.cuda_barrier == copy.cuda_barrier && c.barrier_phase == copy.barrier_phase &&
            c.pipeline == copy.pipeline && c.pipeline_stage == copy.pipeline_stage &&
            c.group_copy == copy.group_copy;
   });
@@ -48,9 +48,9 @@ void check_async_destination(const UnitState& unit, const BlockState& block, con
     if (c.pipeline != nullptr)
       message << "completes with stage " << c.pipeline_stage
               << " of its cuda::pipeline. Call consumer_wait() for that stage first.";
-    else if (c.barrier != nullptr)
+    else if (c.cuda_barrier != nullptr)
       message << "completes with phase " << c.barrier_phase
-              << " of the cuda::barrier initialised at " << where(c.barrier->init_place)
+              << " of the cuda::barrier initialised at " << where(c.cuda_barrier->init_place)
               << ". Wait for that phase (bar.wait(token) or bar.arrive_and_wait()) first.";
     else
       message << "completes at cooperative_groups::wait(block), or at wait_prior<N>(block) once "

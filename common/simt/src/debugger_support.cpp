@@ -40,12 +40,12 @@ std::vector<std::string> thread_states(const ThreadContext& t) {
       states[rank] = "waiting at " + describe_site(*wait.site);
     else if (to_run[rank] && t.unit->starting)
       states[rank] = "not started yet";
-    else if (to_run[rank] && main_chain && b.last_barrier != nullptr)
-      states[rank] = "ready, resumes after " + describe_site(*b.last_barrier);
+    else if (to_run[rank] && main_chain && b.last_barrier_site != nullptr)
+      states[rank] = "ready, resumes after " + describe_site(*b.last_barrier_site);
     else if (to_run[rank])
       states[rank] = "ready";
-    else if (s.barrier != nullptr)
-      states[rank] = "waiting at " + describe_site(*s.barrier);
+    else if (s.barrier_site != nullptr)
+      states[rank] = "waiting at " + describe_site(*s.barrier_site);
     else
       states[rank] = "waiting";
   }

@@ -28,7 +28,7 @@ void complete_group_copies(BlockState& block, std::uint64_t kept) {
   const std::vector<std::uint64_t>& started = block.group_copies_started;
   const std::uint64_t all = started.empty() ? 0 : *std::max_element(started.begin(), started.end());
   complete_copies(block, [&](const AsyncCopy& c) {
-    return c.barrier == nullptr && c.pipeline == nullptr && c.group_copy + kept < all;
+    return c.cuda_barrier == nullptr && c.pipeline == nullptr && c.group_copy + kept < all;
   });
 }
 

@@ -17,8 +17,8 @@ namespace simt::detail {
 
 namespace {
 
-void check_initialised(const BarrierState& barrier, const std::source_location& place) {
-  if (barrier.mark != BarrierState::initialised_mark)
+void check_initialised(const CudaBarrierState& barrier, const std::source_location& place) {
+  if (barrier.mark != CudaBarrierState::initialised_mark)
     fail_in_kernel("cuda::barrier used before init()", place,
                    running_thread_text() +
                        " uses a barrier that init(&bar, count) has not initialised. One thread "
@@ -26,11 +26,11 @@ void check_initialised(const BarrierState& barrier, const std::source_location& 
 }
 
 // The phase of `barrier` has received its last arrival: its copies complete, and it completes.
-void complete_phase(BarrierState& barrier) {
+void complete_phase(CudaBarrierState& barrier) {
   BlockState& block = *current_thread.block;
   UnitState& unit = *current_thread.unit;
   complete_copies(block, [&](const AsyncCopy& c) {
-    return c.barrier == &barrier && c.barrier_phase == barrier.phase;
+    return c.cuda_barrier == &barrier && c.barrier_phase == barrier.phase;
   });
   if (barrier.completion != nullptr) {
     // The completion function sees what every arrival wrote before it (a new epoch for the race
@@ -47,10 +47,10 @@ void complete_phase(BarrierState& barrier) {
 // Diagnostics: the running thread must not arrive twice in one phase of a barrier that expects
 // at most one arrival per thread (the phase would complete before every thread it counts on has
 // arrived).
-void book_arrival(const BarrierState& barrier, const std::source_location& place) {
+void book_arrival(const CudaBarrierState& barrier, const std::source_location& place) {
   BlockState& block = *current_thread.block;
   auto found = std::find_if(block.arrivals.begin(), block.arrivals.end(),
-                            [&](const ArrivalBook& b) { return b.barrier == &barrier; });
+                            [&](const ArrivalBook& b) { return b.cuda_barrier == &barrier; });
   if (found == block.arrivals.end()) {
     block.arrivals.push_back(
         {&barrier, std::vector<std::uint64_t>(current_thread.unit->threads_per_block, 0)});
@@ -70,7 +70,7 @@ void book_arrival(const BarrierState& barrier, const std::source_location& place
 
 }  // namespace
 
-void initialise_barrier(BarrierState& barrier, std::ptrdiff_t expected,
+void initialise_barrier(CudaBarrierState& barrier, std::ptrdiff_t expected,
                         const std::source_location& place, void (*completion)(void*),
                         void* completion_object) {
   if (expected < 1)
@@ -78,20 +78,20 @@ void initialise_barrier(BarrierState& barrier, std::ptrdiff_t expected,
         "cuda::barrier initialised with an expected count of " + std::to_string(expected), place,
         running_thread_text() + " calls init(&bar, " + std::to_string(expected) +
             "); a phase needs at least one arrival");
-  barrier = BarrierState{BarrierState::initialised_mark,
-                         expected,
-                         expected,
-                         expected,
-                         0,
-                         place,
-                         completion,
-                         completion_object};
+  barrier = CudaBarrierState{CudaBarrierState::initialised_mark,
+                             expected,
+                             expected,
+                             expected,
+                             0,
+                             place,
+                             completion,
+                             completion_object};
   for (ArrivalBook& book : current_thread.block->arrivals)
-    if (book.barrier == &barrier)
+    if (book.cuda_barrier == &barrier)
       std::fill(book.last_phase_plus_one.begin(), book.last_phase_plus_one.end(), 0);
 }
 
-std::uint64_t arrive_at_barrier(BarrierState& barrier, std::ptrdiff_t count,
+std::uint64_t arrive_at_barrier(CudaBarrierState& barrier, std::ptrdiff_t count,
                                 const std::source_location& place) {
   check_initialised(barrier, place);
   // A barrier that expects more arrivals than the block has threads needs some threads to
@@ -112,13 +112,13 @@ std::uint64_t arrive_at_barrier(BarrierState& barrier, std::ptrdiff_t count,
   return phase;
 }
 
-void drop_from_barrier(BarrierState& barrier, const std::source_location& place) {
+void drop_from_barrier(CudaBarrierState& barrier, const std::source_location& place) {
   check_initialised(barrier, place);
   --barrier.next_expected;
   arrive_at_barrier(barrier, 1, place);
 }
 
-void check_token(const BarrierState& barrier, std::uint64_t phase, const Site& site) {
+void check_token(const CudaBarrierState& barrier, std::uint64_t phase, const Site& site) {
   check_initialised(barrier, site.location);
   if (barrier.phase > phase + 1)
     fail_in_kernel(
@@ -131,14 +131,14 @@ void check_token(const BarrierState& barrier, std::uint64_t phase, const Site& s
             "older token waits for the wrong phase.");
 }
 
-void copy_with_barrier(void* dst, const void* src, std::size_t bytes, BarrierState& barrier,
+void copy_with_barrier(void* dst, const void* src, std::size_t bytes, CudaBarrierState& barrier,
                        const std::source_location& place) {
   check_initialised(barrier, place);
   record_copy({.dst = dst,
                .src = src,
                .bytes = bytes,
                .place = place,
-               .barrier = &barrier,
+               .cuda_barrier = &barrier,
                .barrier_phase = barrier.phase});
 }
 

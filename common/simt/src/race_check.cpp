@@ -30,15 +30,16 @@ const char* barrier_text(const Site* site, BarrierKind kind) {
 std::string interval_text(const BlockState& block) {
   if (block.interval == 0) return "before the first barrier";
   return "in barrier interval " + std::to_string(block.interval) + " (after " +
-         barrier_text(block.last_barrier, block.last_barrier_kind) + " at " +
-         (block.last_barrier != nullptr ? where(block.last_barrier->location) : "?") + ")";
+         barrier_text(block.last_barrier_site, block.last_barrier_kind) + " at " +
+         (block.last_barrier_site != nullptr ? where(block.last_barrier_site->location) : "?") +
+         ")";
 }
 
-// Whether an access by thread `earlier` (rank + 1) in warp phase `earlier_phase` happens before
-// the running thread's access: only a warp barrier both passed orders accesses within an interval.
-bool ordered(std::uint16_t earlier, std::uint16_t earlier_phase, unsigned rank,
-             std::uint16_t phase) {
-  return warp_of(earlier - 1u) == warp_of(rank) && phase > earlier_phase;
+// Whether an access by thread `earlier` (rank + 1) at warp step `earlier_step` happens before
+// the running thread's access at warp step `step`: within an interval only a __syncwarp() both
+// lanes passed (a higher warp step of the same warp) orders accesses.
+bool ordered(std::uint16_t earlier, std::uint16_t earlier_step, unsigned rank, std::uint16_t step) {
+  return warp_of(earlier - 1u) == warp_of(rank) && step > earlier_step;
 }
 
 [[noreturn]] void report_race(const UnitState& unit, const BlockState& block, bool dynamic,
@@ -73,7 +74,7 @@ void check_race(UnitState& unit, BlockState& block, bool dynamic, std::size_t of
   const unsigned rank = thread_rank();
   const auto me = static_cast<std::uint16_t>(rank + 1);
   const std::uint32_t epoch = block.race.epoch;
-  const std::uint16_t phase = block.scheduling.warp_phase[warp_of(rank)];
+  const std::uint16_t step = block.scheduling.warp_steps[warp_of(rank)];
   const std::uint32_t here = unit.access_sites.id(file, line);
   const auto report = [&](std::size_t b, std::uint16_t other, const char* did,
                           std::uint32_t there) {
@@ -84,26 +85,26 @@ void check_race(UnitState& unit, BlockState& block, bool dynamic, std::size_t of
   for (std::size_t b = offset; b < offset + bytes; ++b) {
     ShadowByte& s = shadow[b];
     if (s.epoch != epoch) s = ShadowByte{epoch};
-    if (s.writer != 0 && s.writer != me && !ordered(s.writer, s.write_phase, rank, phase))
+    if (s.writer != 0 && s.writer != me && !ordered(s.writer, s.write_step, rank, step))
       report(b, s.writer, "wrote", sites[b].write);
     if (kind != AccessKind::load) {
-      if (s.reader != 0 && s.reader != me && !ordered(s.reader, s.read_phase, rank, phase))
+      if (s.reader != 0 && s.reader != me && !ordered(s.reader, s.read_step, rank, step))
         report(b, s.reader, "read", sites[b].read);
       if (s.second_reader != 0 && s.second_reader != me &&
-          !ordered(s.second_reader, s.second_read_phase, rank, phase))
+          !ordered(s.second_reader, s.second_read_step, rank, step))
         report(b, s.second_reader, "read", sites[b].second_read);
       s.writer = me;
-      s.write_phase = phase;
+      s.write_step = step;
       sites[b].write = here;
     }
     if (kind != AccessKind::store) {
       if (s.reader == 0 || s.reader == me) {
         s.reader = me;
-        s.read_phase = phase;
+        s.read_step = step;
         sites[b].read = here;
       } else if (s.second_reader == 0 || s.second_reader == me) {
         s.second_reader = me;
-        s.second_read_phase = phase;
+        s.second_read_step = step;
         sites[b].second_read = here;
       }
     }

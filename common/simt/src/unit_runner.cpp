@@ -5,8 +5,8 @@
 
 #include "unit_runner.hpp"
 #include <simt/detail/barriers.hpp>
+#include <simt/detail/completion_wait.hpp>
 #include <simt/detail/group_copy.hpp>
-#include <simt/detail/phase_wait.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
 #include <simt/detail/warp_collective.hpp>
@@ -59,10 +59,10 @@ void arrive_at_new_site(BlockScheduling& block, const Site* here, BarrierKind ki
                       "' needs a cooperative launch (cudaLaunchCooperativeKernel on the GPU, "
                       "LaunchConfig::cooperative on the emulator): only then is every block "
                       "resident at once");
-  if (block.barrier == nullptr) {
-    block.barrier = here;
+  if (block.barrier_site == nullptr) {
+    block.barrier_site = here;
     block.barrier_kind = kind;
-  } else if (here != block.barrier || kind != block.barrier_kind) {
+  } else if (here != block.barrier_site || kind != block.barrier_kind) {
     block.strays.push_back({thread_rank(), here, kind});
   }
 }
@@ -94,7 +94,7 @@ UnitRunner::UnitRunner(const LaunchConfig& config, ThreadBody body, const void* 
     b.arena_index = k;
     b.scheduling.chain.reserve(n + 1);
     b.scheduling.position.resize(n);
-    b.scheduling.warp_phase.assign((n + warp_size - 1) / warp_size, 0);
+    b.scheduling.warp_steps.assign((n + warp_size - 1) / warp_size, 0);
     b.scheduling.warps.resize((n + warp_size - 1) / warp_size);
   }
   unit_.arena.reserve(units_blocks_, config.dynamic_shared_bytes);
@@ -196,7 +196,7 @@ bool UnitRunner::run_ready_in_blocks() {
   for (BlockState& b : unit_.blocks) {
     settle_warps(b);
     while (true) {
-      if (settle_phase_waits(b)) {
+      if (settle_completion_waits(b)) {
         settle_warps(b);
       } else if (block_barrier_ready(b)) {
         release(b);
@@ -212,8 +212,8 @@ bool UnitRunner::run_ready_in_blocks() {
 
 bool UnitRunner::some_thread_waits() const {
   return std::any_of(unit_.blocks.begin(), unit_.blocks.end(), [](const BlockState& b) {
-    return b.scheduling.barrier != nullptr || b.scheduling.waiting_warps != 0 ||
-           !b.scheduling.phase_waits.empty();
+    return b.scheduling.barrier_site != nullptr || b.scheduling.waiting_warps != 0 ||
+           !b.scheduling.completion_waits.empty();
   });
 }
 
@@ -224,14 +224,14 @@ bool UnitRunner::release_ready_group_barriers() {
     if (group_barrier_ready(first, per_cluster, BarrierKind::cluster)) {
       if (unit_.strict) warn_exited(group_site(first, per_cluster), first, per_cluster);
       for (std::size_t k = first; k < first + per_cluster; ++k)
-        if (unit_.blocks[k].scheduling.barrier != nullptr) release(unit_.blocks[k]);
+        if (unit_.blocks[k].scheduling.barrier_site != nullptr) release(unit_.blocks[k]);
       released = true;
     }
   if (!released && unit_.cooperative &&
       group_barrier_ready(0, unit_.blocks.size(), BarrierKind::grid)) {
     if (unit_.strict) warn_exited(group_site(0, unit_.blocks.size()), 0, unit_.blocks.size());
     for (BlockState& b : unit_.blocks)
-      if (b.scheduling.barrier != nullptr) release(b);
+      if (b.scheduling.barrier_site != nullptr) release(b);
     released = true;
   }
   return released;
@@ -259,7 +259,8 @@ void UnitRunner::start_threads(BlockState& b) {
   }
   unit_.starting = false;
   // A kernel that can never wait is a plain function: all its threads have simply returned.
-  if (s.barrier == nullptr && s.waiting_warps == 0 && s.phase_waits.empty() && s.exited.empty()) {
+  if (s.barrier_site == nullptr && s.waiting_warps == 0 && s.completion_waits.empty() &&
+      s.exited.empty()) {
     for (unsigned t = 0; t < n; ++t) s.exited.push_back(t);
     for (WarpWaits& w : s.warps) w.exited = ~0u;
   }
@@ -271,6 +272,14 @@ std::coroutine_handle<> complete_in_place(WarpWaits& warp, const WarpCollective&
   const unsigned w = warp_of(rank);
   const unsigned expected = c.mask & ~warp.exited;
   const auto k = std::popcount(expected);
+  // Left to the scheduler (UnitRunner::settle_warp), which handles every case, when:
+  // - the chain is shuffled (threads do not run in rank order, so a warp's lanes are not side by
+  //   side);
+  // - the calling lane is not in its own mask (settle_warp reports it);
+  // - fewer than k - 1 slots of the chain ran before this one (the group cannot be behind it);
+  // - with the strict setting, the mask names exited lanes (settle_warp warns, once);
+  // - the chain is more than max_chain_stack_for_rewinds deep in the worker's stack (builds
+  //   without tail calls): rewinding would run the warp again from deeper still.
   if (!t.unit->rank_ordered || (c.mask & (1u << lane_of(rank))) == 0 ||
       t.slot - t.chain_begin < k - 1 || ((c.mask & warp.exited) != 0 && t.unit->strict) ||
       stack_used_below(t.stack_base) > max_chain_stack_for_rewinds)
@@ -290,7 +299,7 @@ std::coroutine_handle<> complete_in_place(WarpWaits& warp, const WarpCollective&
   BlockScheduling& s = t.block->scheduling;
   warp.release(expected);
   if (warp.arrived == 0) s.waiting_warps &= ~(1u << w);
-  if (c.kind == CollectiveKind::barrier) ++s.warp_phase[w];
+  if (c.kind == CollectiveKind::warp_sync) ++s.warp_steps[w];
   t.slot = first;
   return first->thread;
 }
@@ -402,7 +411,7 @@ void UnitRunner::release_lanes(BlockState& b, unsigned first, unsigned span, uns
     const unsigned released = lanes & warp.arrived & ~warp.exited;
     warp.release(released);
     if (warp.arrived == 0) s.waiting_warps &= ~(1u << w);
-    if (c.kind == CollectiveKind::barrier) ++s.warp_phase[w];
+    if (c.kind == CollectiveKind::warp_sync) ++s.warp_steps[w];
     for (unsigned rest = released; rest != 0; rest &= rest - 1)
       chain.push_back(s.chain[s.position[w * warp_size + std::countr_zero(rest)]]);
   }
@@ -420,28 +429,30 @@ void UnitRunner::run_released(BlockState& b, std::vector<ThreadSlot>& released) 
     s.chain[s.position[released[i].rank]].thread = released[i].thread;
 }
 
-// Runs on the threads whose cuda::barrier phase has completed, as a chain of their own.
-bool UnitRunner::settle_phase_waits(BlockState& b) {
+// Runs on the threads whose completion wait has ended (a cuda::barrier phase completed, a
+// pipeline stage committed or released by every thread), as a chain of their own.
+bool UnitRunner::settle_completion_waits(BlockState& b) {
   BlockScheduling& s = b.scheduling;
-  if (s.phase_waits.empty()) return false;
+  if (s.completion_waits.empty()) return false;
   std::vector<ThreadSlot>& chain = scratch_chain_;
   chain.clear();
   std::size_t kept = 0;
-  for (const PhaseWait& w : s.phase_waits) {
+  for (const CompletionWait& w : s.completion_waits) {
     if (*w.counter > w.above)
       chain.push_back(s.chain[s.position[w.rank]]);
     else
-      s.phase_waits[kept++] = w;
+      s.completion_waits[kept++] = w;
   }
   if (chain.empty()) return false;
-  s.phase_waits.resize(kept);
+  s.completion_waits.resize(kept);
   run_released(b, chain);
   return true;
 }
 
 bool UnitRunner::block_barrier_ready(const BlockState& b) const {
   const BlockScheduling& s = b.scheduling;
-  if (s.barrier == nullptr || s.waiting_warps != 0 || !s.phase_waits.empty()) return false;
+  if (s.barrier_site == nullptr || s.waiting_warps != 0 || !s.completion_waits.empty())
+    return false;
   if (!s.strays.empty()) report_divergence();
   return s.barrier_kind == BarrierKind::block;
 }
@@ -450,19 +461,22 @@ bool UnitRunner::group_barrier_ready(std::size_t first, std::size_t count, Barri
   const Site* site = nullptr;
   for (std::size_t k = first; k < first + count; ++k) {
     const BlockScheduling& s = unit_.blocks[k].scheduling;
-    if (s.barrier == nullptr && s.waiting_warps == 0 && s.exited.size() == unit_.threads_per_block)
+    if (s.barrier_site == nullptr && s.waiting_warps == 0 &&
+        s.exited.size() == unit_.threads_per_block)
       continue;  // every thread of the block has exited: it holds no barrier up
-    if (s.barrier == nullptr || s.barrier_kind != kind || !s.strays.empty() ||
-        s.waiting_warps != 0 || !s.phase_waits.empty() || (site != nullptr && s.barrier != site))
+    if (s.barrier_site == nullptr || s.barrier_kind != kind || !s.strays.empty() ||
+        s.waiting_warps != 0 || !s.completion_waits.empty() ||
+        (site != nullptr && s.barrier_site != site))
       return false;
-    site = s.barrier;
+    site = s.barrier_site;
   }
   return site != nullptr;
 }
 
 const Site* UnitRunner::group_site(std::size_t first, std::size_t count) const {
   for (std::size_t k = first; k < first + count; ++k)
-    if (unit_.blocks[k].scheduling.barrier != nullptr) return unit_.blocks[k].scheduling.barrier;
+    if (unit_.blocks[k].scheduling.barrier_site != nullptr)
+      return unit_.blocks[k].scheduling.barrier_site;
   return nullptr;
 }
 
@@ -471,15 +485,15 @@ void UnitRunner::release(BlockState& b) {
   current_thread.block_idx = b.block_idx;
   BlockScheduling& s = b.scheduling;
   // Released only once every thread that has not exited waits at it.
-  SIMT_INVARIANT(s.barrier != nullptr && s.waiting_warps == 0 && s.phase_waits.empty());
+  SIMT_INVARIANT(s.barrier_site != nullptr && s.waiting_warps == 0 && s.completion_waits.empty());
   if (unit_.strict && s.barrier_kind == BarrierKind::block)
-    warn_exited(s.barrier, b.arena_index, 1);
+    warn_exited(s.barrier_site, b.arena_index, 1);
   end_interval(b);
   if (s.completes_group_copies) {
     complete_group_copies(b, s.group_copies_kept);
     s.completes_group_copies = false;
   }
-  s.barrier = nullptr;
+  s.barrier_site = nullptr;
   s.strays.clear();
   s.released_count = s.predicate_count;
   s.predicate_count = 0;
@@ -526,10 +540,10 @@ void UnitRunner::end_interval(BlockState& b) {
   if (unit_.diagnostics) {
     report_unwritten_read(b);
     b.race.epoch = unit_.next_epoch++;
-    std::fill(b.scheduling.warp_phase.begin(), b.scheduling.warp_phase.end(), 0);
+    std::fill(b.scheduling.warp_steps.begin(), b.scheduling.warp_steps.end(), 0);
   }
   ++b.interval;
-  b.last_barrier = b.scheduling.barrier;
+  b.last_barrier_site = b.scheduling.barrier_site;
   b.last_barrier_kind = b.scheduling.barrier_kind;
 }
 
@@ -568,16 +582,17 @@ void UnitRunner::warn_exited(const Site* site, std::size_t first, std::size_t co
 void UnitRunner::report_divergence() const {
   const Site* any_site = nullptr;
   bool warps = false;
-  const PhaseWait* phase = nullptr;
+  const CompletionWait* completion_wait = nullptr;
   for (const BlockState& b : unit_.blocks) {
-    if (any_site == nullptr && b.scheduling.barrier != nullptr) any_site = b.scheduling.barrier;
+    if (any_site == nullptr && b.scheduling.barrier_site != nullptr)
+      any_site = b.scheduling.barrier_site;
     warps = warps || b.scheduling.waiting_warps != 0;
-    if (phase == nullptr && !b.scheduling.phase_waits.empty())
-      phase = &b.scheduling.phase_waits.front();
+    if (completion_wait == nullptr && !b.scheduling.completion_waits.empty())
+      completion_wait = &b.scheduling.completion_waits.front();
   }
   std::ostringstream message;
-  message << (phase != nullptr ? describe_wait_that_never_ends(*phase)
-              : warps          ? "warp collective that cannot complete in kernel '" +
+  message << (completion_wait != nullptr ? describe_wait_that_never_ends(*completion_wait)
+              : warps                    ? "warp collective that cannot complete in kernel '" +
                             kernel_name(unit_, any_site) + "'"
                       : "divergent barrier in kernel '" + kernel_name(unit_, any_site) + "'");
   unsigned described = 0;
@@ -594,8 +609,8 @@ void UnitRunner::report_divergence() const {
     if (!s.exited.empty())
       message << separator << "threads " << describe_ranks(s.exited) << " have exited";
   }
-  if (phase != nullptr)
-    message << advice_for_wait_that_never_ends(*phase);
+  if (completion_wait != nullptr)
+    message << advice_for_wait_that_never_ends(*completion_wait);
   else if (warps)
     message << ". Every lane that a warp collective's mask names, and that has not exited, must "
                "reach the same operation with the same mask (CUDA C++ Programming Guide, warp "

@@ -52,7 +52,7 @@ class UnitRunner {
   void release_lanes(BlockState& b, unsigned first, unsigned span, unsigned lanes,
                      const GroupView& group, const WarpCollective& c);
   /// Runs on the threads waiting for cuda::barrier phases that have completed; false if none.
-  bool settle_phase_waits(BlockState& b);
+  bool settle_completion_waits(BlockState& b);
   [[nodiscard]] bool block_barrier_ready(const BlockState& b) const;
   [[nodiscard]] bool group_barrier_ready(std::size_t first, std::size_t count,
                                          BarrierKind kind) const;

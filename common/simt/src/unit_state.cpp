@@ -22,7 +22,7 @@ void invariant_failed(const char* condition, const char* file, int line) noexcep
 void BlockScheduling::reset(unsigned threads) {
   SIMT_INVARIANT(warps.size() * warp_size >= threads);
   chain.clear();
-  barrier = nullptr;
+  barrier_site = nullptr;
   barrier_kind = BarrierKind::block;
   strays.clear();
   for (std::size_t w = 0; w < warps.size(); ++w) {
@@ -36,8 +36,8 @@ void BlockScheduling::reset(unsigned threads) {
   exits_in_chain = 0;
   predicate_count = 0;
   released_count = 0;
-  std::fill(warp_phase.begin(), warp_phase.end(), 0);
-  phase_waits.clear();
+  std::fill(warp_steps.begin(), warp_steps.end(), 0);
+  completion_waits.clear();
   completes_group_copies = false;
   group_copies_kept = 0;
 }
@@ -50,7 +50,7 @@ void BlockState::reset(unsigned threads) {
   arrivals.clear();
   alive = true;
   interval = 0;
-  last_barrier = nullptr;
+  last_barrier_site = nullptr;
   last_barrier_kind = BarrierKind::block;
 }
 

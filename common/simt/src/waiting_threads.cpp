@@ -18,7 +18,7 @@ RecordedWait recorded_wait(const BlockScheduling& s, unsigned rank) {
     const WarpCollective& c = *lanes.lanes[lane_of(rank)];
     return {c.site, c.mask, c.kind != CollectiveKind::convergence};
   }
-  for (const PhaseWait& w : s.phase_waits)
+  for (const CompletionWait& w : s.completion_waits)
     if (w.rank == rank) return {w.site};
   for (const StrayArrival& stray : s.strays)
     if (stray.rank == rank) return {stray.site};
@@ -40,7 +40,7 @@ std::string describe_waiting_threads(const BlockState& b, unsigned threads_per_b
     if (((lanes.exited >> lane_of(rank)) & 1u) != 0) continue;
     if (!skipped.empty() && skipped[rank] != 0) continue;
     const RecordedWait wait = recorded_wait(s, rank);
-    const Site* at = wait.site != nullptr ? wait.site : s.barrier;  // else the interval's
+    const Site* at = wait.site != nullptr ? wait.site : s.barrier_site;  // else the interval's
     if (at == nullptr) continue;
     auto found = std::find_if(places.begin(), places.end(), [&](const Place& p) {
       return p.site == at && p.mask == wait.mask && p.warp == wait.warp;

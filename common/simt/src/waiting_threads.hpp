@@ -15,9 +15,9 @@
 namespace simt::detail {
 
 /// @brief Where a thread waits by the block's own records: a warp collective (with its mask), a
-/// barrier phase or pipeline stage, or a barrier other than the interval's (a stray). `site` is
-/// null for a thread on none of them: one that waits at the interval's barrier, `s.barrier`, is
-/// on no list (every thread runs until it waits, so no count is needed), nor is one to run yet.
+/// completion wait, or a barrier other than the interval's (a stray). `site` is null for a
+/// thread on none of them: one that waits at the interval's barrier (`s.barrier_site`) is on no
+/// list (every thread runs until it waits, so no count is needed), nor is one to run yet.
 struct RecordedWait {
   const Site* site = nullptr;
   unsigned mask = 0;  ///< A warp collective's mask,

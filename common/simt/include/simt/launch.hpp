@@ -30,6 +30,26 @@
 
 /// @defgroup simt The CPU emulator (simt)
 /// @brief Runs CUDA kernels on the CPU: one C++20 coroutine per GPU thread.
+///
+/// Each of these words has one meaning in the code, the docs and the messages (the emulator
+/// page's "Words with one meaning" says more):
+/// - **worker**: a CPU thread of the emulator, running units one after another;
+/// - **unit**: the blocks a worker runs together: one cluster, or a cooperative launch's grid;
+/// - **barrier**: a block, cluster or grid barrier, or a `cuda::barrier`; never `__syncwarp()`;
+/// - **interval**: what a block runs between two block, cluster or grid barriers;
+/// - **chain**: the order a block's threads run in within an interval;
+/// - **site**: where a barrier, collective or `__shared__` declaration is written (`Site`);
+/// - **stray**: a thread waiting at another barrier than its block's first waiting thread;
+/// - **warp collective**: an operation that waits for the lanes of its mask only;
+/// - **warp step**: the `__syncwarp()`s a warp has passed in the interval;
+/// - **phase**: a `cuda::barrier`'s count of arrivals, completed as a whole;
+/// - **stage**: a `cuda::pipeline`'s copies between two commits;
+/// - **group copy**: a `cooperative_groups::memcpy_async` of the whole block;
+/// - **completion wait**: a thread suspended until a phase or a stage completes;
+/// - **epoch**: the race checks' count of points that order all before against all after;
+/// - **twin**: the host-compiled copy of a kernel, found by the name nvcc gives it;
+/// - **translation**: simt-translate's rewrite of a kernel file for the host compiler;
+/// - **checks**: the diagnostics of a faulty kernel (`Settings::diagnostics`).
 
 namespace simt {
 

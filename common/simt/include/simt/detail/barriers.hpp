@@ -77,7 +77,7 @@ struct BarrierAt {
   std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) const {
     current_thread.slot->thread = self;
     BlockScheduling& block = current_thread.block->scheduling;
-    if (&site_at<Where> != block.barrier) [[unlikely]]
+    if (&site_at<Where> != block.barrier_site) [[unlikely]]
       arrive_at_new_site(block, &site_at<Where>, Kind);
     return next_thread();
   }
@@ -96,7 +96,7 @@ struct CountingBarrierAt {
   std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) const {
     current_thread.slot->thread = self;
     BlockScheduling& block = current_thread.block->scheduling;
-    if (&site_at<Where> != block.barrier) [[unlikely]]
+    if (&site_at<Where> != block.barrier_site) [[unlikely]]
       arrive_at_new_site(block, &site_at<Where>, BarrierKind::block);
     block.predicate_count += predicate;
     return next_thread();

@@ -37,7 +37,7 @@ struct GroupCopyWaitAt {
     BlockScheduling& block = current_thread.block->scheduling;
     block.completes_group_copies = true;
     block.group_copies_kept = kept;
-    if (&site_at<Where> != block.barrier) [[unlikely]]
+    if (&site_at<Where> != block.barrier_site) [[unlikely]]
       arrive_at_new_site(block, &site_at<Where>, BarrierKind::block);
     return next_thread();
   }

@@ -6,7 +6,7 @@
 /// is committed by all (to consume it) or released by all (to fill it again). A stage's copies
 /// complete when a consumer waits for it. Internal.
 
-#include <simt/detail/phase_wait.hpp>
+#include <simt/detail/completion_wait.hpp>
 #include <simt/detail/site.hpp>
 
 #include <coroutine>
@@ -75,7 +75,7 @@ struct StageFreeAt {
   }
   std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) const {
     return wait_until_above(self, &pipe->shared->fully_released, pipe->head - pipe->shared->stages,
-                            &site_at<Where>, PhaseWaitKind::pipeline_release, pipe->shared);
+                            &site_at<Where>, CompletionWaitKind::pipeline_release, pipe->shared);
   }
   void await_resume() const noexcept {}
 };
@@ -88,7 +88,7 @@ struct StageCommittedAt {
   bool await_ready() const noexcept { return pipe->shared->fully_committed > pipe->tail; }
   std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) const {
     return wait_until_above(self, &pipe->shared->fully_committed, pipe->tail, &site_at<Where>,
-                            PhaseWaitKind::pipeline_commit, pipe->shared);
+                            CompletionWaitKind::pipeline_commit, pipe->shared);
   }
   void await_resume() const { complete_pipeline_stage(pipe->shared, pipe->tail); }
 };

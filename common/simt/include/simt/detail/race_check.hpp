@@ -23,9 +23,9 @@ enum class AccessKind : std::uint8_t { load, store, update };
 struct ShadowByte {
   std::uint32_t epoch = 0;
   std::uint16_t writer = 0, reader = 0, second_reader = 0;
-  /// Warp barriers the accessing thread's warp had passed in this interval: a later access by a
-  /// lane of the same warp after another __syncwarp() is ordered after this one.
-  std::uint16_t write_phase = 0, read_phase = 0, second_read_phase = 0;
+  /// The accessing thread's warp step (the `__syncwarp()`s its warp had passed in this
+  /// interval): a later access by a lane of the same warp after another one is ordered after.
+  std::uint16_t write_step = 0, read_step = 0, second_read_step = 0;
 };
 
 /// @brief Where those accesses were (AccessSites ids), read only to report a race.

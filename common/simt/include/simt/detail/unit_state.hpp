@@ -39,11 +39,11 @@ struct StrayArrival {
   BarrierKind kind;
 };
 
-struct BarrierState;
+struct CudaBarrierState;
 struct BlockPipelineState;
 
-/// @brief What a thread in PhaseWait waits for.
-enum class PhaseWaitKind : std::uint8_t {
+/// @brief What a completion wait waits for.
+enum class CompletionWaitKind : std::uint8_t {
   barrier_phase,     ///< `bar.wait(token)`: the phase of the token to complete.
   pipeline_commit,   ///< `pipe.consumer_wait()`: every thread to commit the stage.
   pipeline_release,  ///< `pipe.producer_acquire()`: every thread to release the stage.
@@ -52,13 +52,13 @@ enum class PhaseWaitKind : std::uint8_t {
 /// @brief A thread suspended until `*counter > above`: until phase `above` of a
 /// `cuda::barrier` completes, or a block-scope pipeline's stage `above` is committed or released
 /// by every thread.
-struct PhaseWait {
+struct CompletionWait {
   unsigned rank;
   const std::uint64_t* counter;
   std::uint64_t above;
   const Site* site;
-  PhaseWaitKind kind;
-  const void* object;  ///< The BarrierState or BlockPipelineState (for the report).
+  CompletionWaitKind kind;
+  const void* object;  ///< The CudaBarrierState or BlockPipelineState (for the report).
 };
 
 /// @brief An asynchronous copy into the block's shared memory that has not completed: bound to
@@ -68,18 +68,19 @@ struct AsyncCopy {
   void* dst;
   const void* src;
   std::size_t bytes;
-  std::source_location place;             ///< The memcpy_async call.
-  const BarrierState* barrier = nullptr;  ///< The barrier whose phase completes it, or null.
-  std::uint64_t barrier_phase = 0;        ///< That phase.
-  const void* pipeline = nullptr;         ///< The pipeline whose stage completes it, or null.
-  std::uint64_t pipeline_stage = 0;       ///< That stage.
-  std::uint64_t group_copy = 0;           ///< Neither: the block's k-th cooperative-groups copy.
+  std::source_location place;  ///< The memcpy_async call.
+  /// The cuda::barrier whose phase completes it, or null.
+  const CudaBarrierState* cuda_barrier = nullptr;
+  std::uint64_t barrier_phase = 0;   ///< That phase.
+  const void* pipeline = nullptr;    ///< The pipeline whose stage completes it, or null.
+  std::uint64_t pipeline_stage = 0;  ///< That stage.
+  std::uint64_t group_copy = 0;      ///< Neither: the block's k-th group copy.
 };
 
 /// @brief Per `cuda::barrier` of a block, the phase each thread last arrived in, plus one
 /// (diagnostics: a thread that arrives twice in one phase completes it early).
 struct ArrivalBook {
-  const BarrierState* barrier;
+  const CudaBarrierState* cuda_barrier;
   std::vector<std::uint64_t> last_phase_plus_one;
 };
 
@@ -93,7 +94,7 @@ struct BlockScheduling {
   /// Every thread of the block runs until it waits or exits, so when the interval ends, the
   /// threads that did not exit and wait at no warp collective are exactly those waiting here (or
   /// among the strays): no count is needed.
-  const Site* barrier = nullptr;
+  const Site* barrier_site = nullptr;
   BarrierKind barrier_kind = BarrierKind::block;
   std::vector<StrayArrival> strays;       ///< Those waiting elsewhere.
   std::vector<WarpWaits> warps;           ///< By warp: lanes waiting at warp collectives.
@@ -102,10 +103,11 @@ struct BlockScheduling {
   std::size_t exits_in_chain = 0;         ///< exited.size() when the chain was built.
   int predicate_count = 0;                ///< Sum of `__syncthreads_count` predicates so far.
   int released_count = 0;                 ///< The count the last released barrier returns.
-  std::vector<std::uint16_t> warp_phase;  ///< Per warp: warp barriers passed this interval.
-  std::vector<PhaseWait> phase_waits;     ///< Threads waiting for a barrier or pipeline stage.
-  bool completes_group_copies = false;    ///< The barrier waited at is a `cg::wait`...
-  std::uint64_t group_copies_kept = 0;    ///< ... or `cg::wait_prior<N>`, which keeps N.
+  std::vector<std::uint16_t> warp_steps;  ///< Per warp: its warp step (__syncwarp()s passed).
+  std::vector<CompletionWait>
+      completion_waits;                 ///< Threads waiting for a barrier or pipeline stage.
+  bool completes_group_copies = false;  ///< The barrier waited at is a `cg::wait`...
+  std::uint64_t group_copies_kept = 0;  ///< ... or `cg::wait_prior<N>`, which keeps N.
 
   /// @brief As a block of `threads` threads starts: no thread waits or has exited, except the
   /// lanes of the last warp past `threads`, which do not exist. `chain` and `position` are
@@ -129,10 +131,10 @@ struct BlockState {
   /// Per thread: the cooperative-groups copies it has started (each thread of the block starts
   /// the same ones, so the k-th of every thread is the same copy, AsyncCopy::group_copy k).
   std::vector<std::uint64_t> group_copies_started;
-  std::vector<ArrivalBook> arrivals;   ///< Diagnostics: who arrived in which phase.
-  bool alive = true;                   ///< Some thread of the block has not exited yet.
-  std::uint32_t interval = 0;          ///< Barrier intervals completed by this block.
-  const Site* last_barrier = nullptr;  ///< The barrier that began the current interval.
+  std::vector<ArrivalBook> arrivals;        ///< Diagnostics: who arrived in which phase.
+  bool alive = true;                        ///< Some thread of the block has not exited yet.
+  std::uint32_t interval = 0;               ///< Barrier intervals completed by this block.
+  const Site* last_barrier_site = nullptr;  ///< The barrier that began the current interval.
   BarrierKind last_barrier_kind = BarrierKind::block;
 
   /// @brief As a block of `threads` threads starts, leaving its place (block_idx, linear,

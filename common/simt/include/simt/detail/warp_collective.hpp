@@ -88,7 +88,7 @@ struct WarpSync : WarpCollective {
   explicit WarpSync(unsigned m, std::uint8_t warps = 1) {
     mask = m;
     span = warps;
-    kind = CollectiveKind::barrier;
+    kind = CollectiveKind::warp_sync;
     complete = &done;
   }
   static void done(const GroupView&) {}

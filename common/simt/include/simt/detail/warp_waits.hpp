@@ -13,7 +13,7 @@ namespace simt::detail {
 /// @brief What the scheduler must know of a collective to group and release its lanes.
 enum class CollectiveKind : std::uint8_t {
   exchange,     ///< The lanes of the mask trade values (shuffles, votes, matches, reductions).
-  barrier,      ///< `__syncwarp(mask)` and `tile.sync()`: also orders shared-memory accesses.
+  warp_sync,    ///< `__syncwarp(mask)` and `tile.sync()`: also orders shared-memory accesses.
   convergence,  ///< `__activemask()`, `coalesced_threads()`: the lanes that arrive together.
 };
 

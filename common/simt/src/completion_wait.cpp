@@ -1,8 +1,8 @@
 /// @file
-/// @brief Waits for a phase, and the report of one that never ends.
+/// @brief Completion waits, and the report of one that never ends.
 
+#include <simt/detail/completion_wait.hpp>
 #include <simt/detail/phase_barrier.hpp>
-#include <simt/detail/phase_wait.hpp>
 #include <simt/detail/pipeline.hpp>
 #include <simt/detail/thread_context.hpp>
 #include "describe.hpp"
@@ -12,25 +12,25 @@
 namespace simt::detail {
 
 std::coroutine_handle<> wait_until_above(std::coroutine_handle<> self, const std::uint64_t* counter,
-                                         std::uint64_t above, const Site* site, PhaseWaitKind kind,
-                                         const void* object) {
+                                         std::uint64_t above, const Site* site,
+                                         CompletionWaitKind kind, const void* object) {
   current_thread.slot->thread = self;
-  current_thread.block->scheduling.phase_waits.push_back(
+  current_thread.block->scheduling.completion_waits.push_back(
       {thread_rank(), counter, above, site, kind, object});
   return next_thread();
 }
 
-std::string describe_wait_that_never_ends(const PhaseWait& wait) {
+std::string describe_wait_that_never_ends(const CompletionWait& wait) {
   const std::string kernel = "kernel '" + kernel_name(*current_thread.unit, wait.site) + "'";
-  if (wait.kind == PhaseWaitKind::barrier_phase) {
-    const auto& barrier = *static_cast<const BarrierState*>(wait.object);
+  if (wait.kind == CompletionWaitKind::barrier_phase) {
+    const auto& barrier = *static_cast<const CudaBarrierState*>(wait.object);
     return "cuda::barrier phase that never completes in " + kernel + " (phase " +
            std::to_string(wait.above) + " of the barrier initialised at " +
            where(barrier.init_place) + " has " + std::to_string(barrier.pending) + " of its " +
            std::to_string(barrier.expected) + " arrivals missing)";
   }
   const auto& pipe = *static_cast<const BlockPipelineState*>(wait.object);
-  const bool commit = wait.kind == PhaseWaitKind::pipeline_commit;
+  const bool commit = wait.kind == CompletionWaitKind::pipeline_commit;
   const std::uint64_t stage = commit ? wait.above : wait.above + pipe.stages;
   return "cuda::pipeline stage that never becomes " + std::string(commit ? "ready" : "free") +
          " in " + kernel + " (stage " + std::to_string(stage) + " of the pipeline made at " +
@@ -42,8 +42,8 @@ std::string describe_wait_that_never_ends(const PhaseWait& wait) {
          ")";
 }
 
-std::string advice_for_wait_that_never_ends(const PhaseWait& wait) {
-  if (wait.kind == PhaseWaitKind::barrier_phase)
+std::string advice_for_wait_that_never_ends(const CompletionWait& wait) {
+  if (wait.kind == CompletionWaitKind::barrier_phase)
     return ". A phase completes when the barrier has received the count of arrivals init() gave "
            "it: every thread that count includes must arrive (bar.arrive(), "
            "bar.arrive_and_wait() or bar.arrive_and_drop()) before it waits elsewhere or exits; "

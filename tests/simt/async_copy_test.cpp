@@ -1,0 +1,33 @@
+// Asynchronous copies in flight (common/simt/src/async_copy.cpp): reading a destination before
+// its copy completed is reported with the copy and what completes it.
+#include "../catch.hpp"
+#include "../emulator_settings.hpp"
+
+#include <simt/launch.hpp>
+
+#include <string>
+#include <vector>
+
+// The kernels, translated for the emulator (simt_add_kernels() in tests/CMakeLists.txt).
+#include "planted_bug_kernels.emulated.hpp"
+
+#include "kernel_reports.hpp"
+
+using Catch::Matchers::Contains;
+
+TEST_CASE("A read of shared memory that memcpy_async is still copying into is reported",
+          "[diagnostics][async]") {
+  std::vector<float> in(64, 1.0f), out(64);
+  const std::string error = error_of(
+      [&] { simt::launch(1, 64, emulated::ReadBeforeCopyCompletes, in.data(), out.data()); });
+  INFO(error);
+  CHECK_THAT(error, Contains("shared memory read before its asynchronous copy completed in kernel "
+                             "'ReadBeforeCopyCompletes' at " +
+                             place_of("const float early = tile[63 - threadIdx.x];", kPlanted)));
+  // Thread 0 reads tile[63], the last 4 bytes of the 256 being copied.
+  CHECK_THAT(error, Contains("thread 0 of block (0, 0, 0) reads bytes 252 to 256 of the "
+                             "destination of the memcpy_async at " +
+                             place_of("cuda::memcpy_async(block, tile, in", kPlanted)));
+  CHECK_THAT(error, Contains("completes with phase 0 of the cuda::barrier initialised at " +
+                             place_of("if (block.thread_rank() == 0) init(&bar", kPlanted)));
+}
