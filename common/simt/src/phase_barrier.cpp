@@ -8,6 +8,7 @@
 #include <simt/detail/unit_state.hpp>
 #include "async_copy.hpp"
 #include "describe.hpp"
+#include "invariant.hpp"
 
 #include <algorithm>
 #include <string>
@@ -108,6 +109,7 @@ std::uint64_t arrive_at_barrier(CudaBarrierState& barrier, std::ptrdiff_t count,
                        std::to_string(barrier.expected) + " arrivals");
   const std::uint64_t phase = barrier.phase;
   barrier.pending -= count;
+  SIMT_INVARIANT(barrier.pending >= 0);  // the check above refuses more arrivals than pending
   if (barrier.pending == 0) complete_phase(barrier);
   return phase;
 }

@@ -503,6 +503,10 @@ void UnitRunner::release(BlockState& b) {
     for (std::size_t i = 0; i + 1 < s.chain.size(); ++i)
       s.position[s.chain[i].rank] = static_cast<unsigned>(i);
   }
+  // A thread finds its own slot through position (a collective's rewind, a completed wait).
+  SIMT_INVARIANT(std::all_of(s.chain.begin(), s.chain.end() - 1, [&](const ThreadSlot& slot) {
+    return &s.chain[s.position[slot.rank]] == &slot;
+  }));
   run_chain(b, s.chain);
 }
 
@@ -521,6 +525,8 @@ void UnitRunner::rebuild_chain(BlockState& b) {
   s.chain[kept++] = s.chain.back();
   s.chain.resize(kept);
   s.exits_in_chain = s.exited.size();
+  // The chain holds every thread that has not exited, once, and its final link.
+  SIMT_INVARIANT(s.chain.size() == unit_.threads_per_block - s.exited.size() + 1);
 }
 
 void UnitRunner::run_chain(BlockState& b, std::vector<ThreadSlot>& chain) {
