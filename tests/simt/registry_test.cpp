@@ -3,6 +3,7 @@
 // a host function, whatever spelling each compiler gives an anonymous namespace.
 #include "../catch.hpp"
 
+#include <simt/detail/cuda_names.hpp>
 #include <simt/detail/registry.hpp>
 
 #include <string>

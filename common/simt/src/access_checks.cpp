@@ -3,7 +3,7 @@
 /// shared memory, bounds, the lifetime of a peer block's memory, races, reads of bytes never
 /// written, and the bank counters; for other memory, the bounds of global allocations.
 
-#include <simt/detail/access.hpp>
+#include <simt/detail/access_checks.hpp>
 #include <simt/detail/global_bounds.hpp>
 #include <simt/detail/heartbeat.hpp>
 #include <simt/detail/initialisation_check.hpp>

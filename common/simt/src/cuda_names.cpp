@@ -2,6 +2,7 @@
 /// @brief The device names of the kernels and variables nvcc's code registered with the CUDA
 /// runtime, by host address, with their modules (cuda_registration.cpp notes them).
 
+#include <simt/detail/cuda_names.hpp>
 #include <simt/detail/registry.hpp>
 
 #include <mutex>

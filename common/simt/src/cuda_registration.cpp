@@ -8,7 +8,7 @@
 /// template or in an anonymous namespace alike. Only a program with nvcc's code (and so the
 /// CUDA runtime) links this file: nothing else refers to it.
 
-#include <simt/detail/registry.hpp>
+#include <simt/detail/cuda_names.hpp>
 
 #include <cstddef>
 

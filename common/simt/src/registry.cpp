@@ -2,6 +2,7 @@
 /// @brief The kernels and variables the emulator can find by the name a CUDA source uses: each
 /// generated translation registers its kernels' twins and its variables under their device names.
 
+#include <simt/detail/cuda_names.hpp>
 #include <simt/detail/registry.hpp>
 #include <simt/launch.hpp>
 

@@ -1,6 +1,5 @@
 /// @file
-/// @brief Shared memory on the emulator: the static layout, the arena of a unit's blocks, and
-/// distributed shared memory.
+/// @brief Shared memory on the emulator: the static layout and the arena of a unit's blocks.
 
 #include <simt/detail/shared_layout.hpp>
 #include <simt/detail/shared_variables.hpp>
@@ -63,30 +62,6 @@ SharedPlace SharedArena::locate(const void* address, std::size_t bytes,
     place.offset = in_block;
   }
   return place;
-}
-
-void* map_to_cluster_rank(const void* address, unsigned rank) {
-  UnitState& unit = *current_thread.unit;
-  const BlockState& caller = *current_thread.block;
-  const auto describe_caller = [&] {
-    return "thread " + std::to_string(thread_rank()) + " of block (" +
-           std::to_string(caller.block_idx.x) + ", " + std::to_string(caller.block_idx.y) + ", " +
-           std::to_string(caller.block_idx.z) + ")";
-  };
-  if (rank >= unit.blocks_per_cluster)
-    throw KernelError("map_shared_rank in kernel '" + kernel_name(unit, nullptr) +
-                      "': " + describe_caller() + " asks for rank " + std::to_string(rank) +
-                      ", outside its cluster of " + std::to_string(unit.blocks_per_cluster) +
-                      " blocks");
-  const std::byte* p = static_cast<const std::byte*>(address);
-  const std::byte* mine = unit.arena.static_of(caller.arena_index);
-  const std::size_t own_bytes = StaticLayout::capacity + unit.arena.dynamic_size();
-  if (!unit.arena.contains(address) || p < mine || p > mine + own_bytes)
-    throw KernelError("map_shared_rank in kernel '" + kernel_name(unit, nullptr) +
-                      "': " + describe_caller() +
-                      " passes an address that is not in its block's shared memory");
-  const std::size_t peer = caller.arena_index - caller.rank_in_cluster + rank;
-  return unit.arena.static_of(peer) + (p - mine);
 }
 
 }  // namespace simt::detail

@@ -29,8 +29,6 @@
 
 namespace simt::detail {
 
-constinit thread_local ThreadContext current_thread{};
-
 namespace {
 
 // How deep below the scheduler a chain may be for a warp collective to rewind it (see
@@ -51,21 +49,6 @@ bool earlier_in_source(const Site& a, const Site& b) {
   return a.location.column() < b.location.column();
 }
 }  // namespace
-
-void arrive_at_new_site(BlockScheduling& block, const Site* here, BarrierKind kind) {
-  if (kind == BarrierKind::grid && !current_thread.unit->cooperative)
-    throw KernelError(std::string(here->text) + " at " + where(here->location) + " in kernel '" +
-                      kernel_name(*current_thread.unit, here) +
-                      "' needs a cooperative launch (cudaLaunchCooperativeKernel on the GPU, "
-                      "LaunchConfig::cooperative on the emulator): only then is every block "
-                      "resident at once");
-  if (block.barrier_site == nullptr) {
-    block.barrier_site = here;
-    block.barrier_kind = kind;
-  } else if (here != block.barrier_site || kind != block.barrier_kind) {
-    block.strays.push_back({thread_rank(), here, kind});
-  }
-}
 
 UnitRunner::UnitRunner(const LaunchConfig& config, ThreadBody body, const void* closure,
                        const char* kernel, StrictWarnings& warnings)

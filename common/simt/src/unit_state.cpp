@@ -7,17 +7,9 @@
 #include "invariant.hpp"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <sstream>
 
 namespace simt::detail {
-
-void invariant_failed(const char* condition, const char* file, int line) noexcept {
-  std::fprintf(stderr, "simt: internal error: invariant '%s' failed at %s:%d\n", condition, file,
-               line);
-  std::abort();
-}
 
 void BlockScheduling::reset(unsigned threads) {
   SIMT_INVARIANT(warps.size() * warp_size >= threads);

@@ -20,7 +20,7 @@
 
 #if !defined(SIMT_TRANSLATING)
 #include <simt/cuda/inline_ptx.hpp>
-#include <simt/detail/access.hpp>
+#include <simt/detail/access_checks.hpp>
 #include <simt/detail/barriers.hpp>
 #include <simt/detail/integer_division.hpp>
 #include <simt/detail/shared_variables.hpp>

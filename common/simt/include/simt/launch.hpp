@@ -96,13 +96,6 @@ using ThreadBody = void (*)(const void* closure);
 /// `kernel` names the kernel in diagnostics (null: they name the function of the construct).
 void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure, const char* kernel);
 
-/// @brief `config` with the kernel's compile-time cluster shape; throws LaunchError when the
-/// launch asks for another one.
-LaunchConfig with_cluster_dims(const LaunchConfig& config, const KernelEntry* entry);
-/// @brief Runs the twin registered for the kernel nvcc compiled whose host function is `kernel`;
-/// throws LaunchError when none is.
-void launch_registered(const LaunchConfig& config, const void* kernel, void* const* arguments);
-
 /// @brief The value of type P whose bytes are at `bytes` (kernel arguments are copied bitwise
 /// to the GPU, and the stub's parameter types are layout-identical to the twin's).
 template <class P>

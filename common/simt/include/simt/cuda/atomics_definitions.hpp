@@ -4,7 +4,7 @@
 /// translations only: the translator's parse needs their declarations, not <atomic>.
 
 #include <simt/cuda/atomics.hpp>
-#include <simt/detail/access.hpp>
+#include <simt/detail/access_checks.hpp>
 
 #include <atomic>
 #include <type_traits>

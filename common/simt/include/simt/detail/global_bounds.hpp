@@ -1,7 +1,8 @@
 #pragma once
 /// @file
 /// @brief The bounds check of a kernel's accesses to global memory the emulator allocated
-/// (simt/global_memory.hpp). Internal.
+/// (simt/global_memory.hpp), for kernel code; defined in src/global_memory.cpp, beside the
+/// allocations it checks. Internal.
 
 #include <simt/detail/race_check.hpp>
 

@@ -58,16 +58,12 @@ const KernelEntry* find_kernel(const void* kernel);
 /// @brief The entry of `symbol`: a registered variable itself, or the host shadow of one nvcc
 /// compiled (found by its device name); null if there is none.
 const SymbolEntry* find_symbol(const void* symbol);
-/// @brief Notes the device name nvcc's code registers for a host function or shadow variable,
-/// and the module (the CUDA translation unit's device program) it belongs to.
-void note_cuda_name(const void* host, const char* device, const void* module);
-/// @brief The device name nvcc's runtime registered for a host function or shadow variable, or
-/// null (a program without nvcc's code, or linked without simt_add_kernels()'s options).
-const char* cuda_device_name(const void* host);
-/// @brief The device names (registry keys) of everything registered in the same module as
-/// `host`: what tells apart two kernel files that define a variable of the same name (each CUDA
-/// translation unit is a device program of its own).
-std::vector<std::string> cuda_module_keys(const void* host);
+/// @brief `config` with the kernel's compile-time cluster shape; throws LaunchError when the
+/// launch asks for another one.
+LaunchConfig with_cluster_dims(const LaunchConfig& config, const KernelEntry* entry);
+/// @brief Runs the twin registered for the kernel nvcc compiled whose host function is `kernel`;
+/// throws LaunchError when none is.
+void launch_registered(const LaunchConfig& config, const void* kernel, void* const* arguments);
 
 /// @brief A device name without its anonymous namespaces, which nvcc and the host compilers
 /// name differently (`_ZN12_GLOBAL__N_11KEv` and `_ZN34_GLOBAL__N__..._k_cu_...1KEv` are both

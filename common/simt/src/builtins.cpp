@@ -1,16 +1,26 @@
 /// @file
-/// @brief `__trap()` and `__nanosleep()` in kernels on the emulator.
+/// @brief The builtins of <simt/cuda/builtins.hpp> that are not inline: `clock64()`,
+/// `__nanosleep()` and `__trap()` in kernels on the emulator.
 
 #include <simt/cuda/builtins.hpp>
 #include <simt/detail/heartbeat.hpp>
-#include <simt/detail/shared_layout.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
-#include <simt/launch.hpp>
+#include <simt/errors.hpp>
 #include "describe.hpp"
 
+#include <chrono>
 #include <string>
 #include <thread>
+
+// A thread that reads the clock in a loop waits for something: the watchdog may have found it
+// waits in vain.
+long long clock64() {
+  if (simt::detail::current_thread.checking) simt::detail::note_progress(nullptr, 0);
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 
 // A thread that sleeps in a loop waits for something: the watchdog may have found it waits in
 // vain.
