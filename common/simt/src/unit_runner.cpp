@@ -29,6 +29,10 @@
 
 namespace simt::detail {
 
+// Defined here, beside the scheduler that sets it: GCC 12's sanitizer build reads it as null
+// in this file when it is defined in another one (see the closing note of 2026-11-26).
+constinit thread_local ThreadContext current_thread{};
+
 namespace {
 
 // How deep below the scheduler a chain may be for a warp collective to rewind it (see
