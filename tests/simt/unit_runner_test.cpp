@@ -212,8 +212,8 @@ TEST_CASE("Correct kernels give identical results in shuffled thread orders", "[
   SettingsGuard guard;
   // A template kernel of the generated header (TransposeTile<33>) would be instantiated here and
   // in bank_counters_test.cpp: GCC 12 with the sanitizers then fails to link the two copies of
-  // its sites (see the closing note of 2026-11-26); a block reversal through shared memory reads
-  // other threads' writes as well.
+  // its sites (a source_location in a discarded COMDAT group); a block reversal through shared
+  // memory reads other threads' writes as well.
   const unsigned blocks = 4, threads = 256;
   std::vector<int> in(blocks * threads), reference(in.size()), out(in.size());
   std::iota(in.begin(), in.end(), 5);

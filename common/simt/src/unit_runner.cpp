@@ -29,8 +29,9 @@
 
 namespace simt::detail {
 
-// Defined here, beside the scheduler that sets it: GCC 12's sanitizer build reads it as null
-// in this file when it is defined in another one (see the closing note of 2026-11-26).
+// Defined here, beside the scheduler that sets it: defined in a file of its own, GCC 12's
+// sanitizer build (UBSan) found it null here ("member access within null pointer of type
+// ThreadContext" in UnitRunner::run).
 constinit thread_local ThreadContext current_thread{};
 
 namespace {
