@@ -16,6 +16,7 @@
 #include <simt/cuda/integer_intrinsics.hpp>
 #include <simt/cuda/memory_intrinsics.hpp>
 #include <simt/cuda/synchronization.hpp>
+#include <simt/cuda/texture_fetch.hpp>
 #include <simt/cuda/warp_functions.hpp>
 
 #if !defined(SIMT_TRANSLATING)

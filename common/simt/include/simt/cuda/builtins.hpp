@@ -48,7 +48,7 @@ extern const dim3 gridDim;     ///< Blocks in the grid.
 /// Threads per warp, as on every NVIDIA GPU so far.
 inline constexpr int warpSize = 32;
 
-/// CUDA's handle of a texture object (textures themselves are not emulated).
+/// CUDA's handle of a texture object (simt/texture.hpp).
 using cudaTextureObject_t = unsigned long long;
 
 /// @brief A fence for the whole device: a sequentially consistent fence on the host.
