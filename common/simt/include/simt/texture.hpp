@@ -9,12 +9,12 @@
 /// normalised coordinate is kept to 21 fractional bits before it is scaled by the size, the
 /// weights of linear filtering are 8-bit fractions (the product of the two weights rounded to
 /// 8 bits, the other three derived from it so that the four sum to one), and 8- and 16-bit
-/// texels read as normalised floats are filtered as 16-bit fixed-point numbers. Two kinds of
-/// sample are close to the GPU's rather than equal to it: linear filtering of 32-bit float texels
-/// (within one unit in the last place; about 1.5% of samples of random texels differ) and of
-/// signed 8-bit texels read normalised (within two 32767ths; about 15% differ). This header has
-/// no CUDA dependency; its enumerations have CUDA's values, so that CUDA's own descriptions
-/// convert with a cast.
+/// texels read as normalised floats are filtered as 16-bit fixed-point numbers. Linear
+/// filtering of 32-bit float texels is close to the GPU's rather than equal to it (within one
+/// unit in the last place; about 1.5% of samples of random texels differ), and linear filtering
+/// of signed 8-bit texels read normalised is refused (the GPU's arithmetic for it was not
+/// found). This header has no CUDA dependency; its enumerations have CUDA's values, so that
+/// CUDA's own descriptions convert with a cast.
 
 #include <array>
 #include <cstddef>
@@ -111,8 +111,9 @@ using TextureObject = unsigned long long;
 /// @ingroup simt
 /// @brief Creates a texture object over `image`, like `cudaCreateTextureObject`. The image must
 /// outlive the object and keep its texels while kernels read them. Throws TextureError where
-/// the GPU refuses the description: linear filtering of integer texels read as stored, 32-bit
-/// integers read as normalised floats, an empty image, pitched memory not aligned.
+/// the GPU refuses the description (linear filtering of integer texels read as stored, 32-bit
+/// integers read as normalised floats, an empty image, pitched memory not aligned) and for linear
+/// filtering of signed 8-bit texels read normalised, which is not emulated.
 [[nodiscard]] TextureObject create_texture_object(const TexelImage& image,
                                                   const TextureSampling& sampling);
 
