@@ -1,4 +1,4 @@
-# simt_add_kernels(<target> <kernel file>... [NAMESPACE <name>])
+# simt_add_kernels(<target> <kernel file>... [NAMESPACE <name>] [CUDA_ARCH <nnn>])
 #
 # Runs CUDA kernel files on the CPU emulator. Each file (plain CUDA C++, as nvcc compiles it) is
 # translated at build time by simt-translate (libclang) into <target>.simt/<stem>.emulated.hpp,
@@ -9,6 +9,9 @@
 #     twin of a __device__ or __constant__ variable;
 #   - in a C++ source, #include "<stem>.emulated.hpp" and simt::launch(config, emulated::Kernel,
 #     args...) (the generated directory is on <target>'s include path).
+# CUDA_ARCH is __CUDA_ARCH__ in the translation (default 900: an H100's, as nvcc's -arch=sm_90
+# gives it); the emulator refuses to launch a kernel translated for a newer compute capability
+# than simt::settings().compute_capability, as a GPU has no image for it.
 # Diagnostics and compiler errors name the kernel file's own lines (#line). An executable or
 # shared library also names simt's gdb extension for gdb to load (docs: "Debug a kernel without
 # a GPU"). The translations of a build share the standard headers, precompiled for libclang once
@@ -51,12 +54,18 @@ function(_simt_find_translator_python)
 endfunction()
 
 function(simt_add_kernels target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "NAMESPACE" "")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "NAMESPACE;CUDA_ARCH" "")
   if(NOT arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "simt_add_kernels(${target}): name at least one kernel file")
   endif()
   if(NOT arg_NAMESPACE)
     set(arg_NAMESPACE emulated)
+  endif()
+  if(NOT arg_CUDA_ARCH)
+    set(arg_CUDA_ARCH 900)
+  elseif(NOT arg_CUDA_ARCH MATCHES "^[1-9][0-9]0$")
+    message(FATAL_ERROR "simt_add_kernels(${target}): CUDA_ARCH is __CUDA_ARCH__, such as 800 "
+      "or 900, not '${arg_CUDA_ARCH}'")
   endif()
   _simt_find_translator_python()
   get_target_property(type ${target} TYPE)
@@ -77,6 +86,7 @@ function(simt_add_kernels target)
       COMMAND "${SIMT_PYTHON}" -B "${SIMT_TRANSLATOR}" "${kernels}"
               --header "${header}" --source "${source}" --depfile "${directory}/${stem}.d"
               --simt-include "${SIMT_INCLUDE_DIR}" --namespace "${arg_NAMESPACE}"
+              --cuda-arch "${arg_CUDA_ARCH}"
               --anchor "${anchor}" --cache-dir "${CMAKE_BINARY_DIR}/simt_translation_cache"
               "--include-dir=$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>"
               "--define=$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>"

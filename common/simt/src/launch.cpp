@@ -59,6 +59,12 @@ void validate(const LaunchConfig& c) {
   };
   if (c.grid.volume() == 0 || c.block.volume() == 0 || c.cluster.volume() == 0)
     fail("every extent must be at least 1");
+  const ComputeCapability imitated = settings().compute_capability;
+  if (c.cluster.volume() > 1 && imitated.major < 9)
+    fail("thread block clusters need compute capability 9.0, and the emulator imitates " +
+         std::to_string(imitated.major) + "." + std::to_string(imitated.minor) +
+         " (simt::settings().compute_capability), whose GPUs do not launch clusters "
+         "(cudaDevAttrClusterLaunch is 0)");
   if (c.block.volume() > max_threads_per_block)
     fail("a block has at most " + std::to_string(max_threads_per_block) + " threads");
   if (c.block.x > max_block_dim.x || c.block.y > max_block_dim.y || c.block.z > max_block_dim.z)

@@ -156,6 +156,20 @@ LaunchConfig with_cluster_dims(const LaunchConfig& config, const KernelEntry* en
   return result;
 }
 
+void check_kernel_image(const KernelEntry* entry) {
+  const ComputeCapability imitated = settings().compute_capability;
+  if (entry == nullptr || entry->cuda_arch <= imitated.cuda_arch()) return;
+  throw LaunchError(
+      "cudaErrorNoKernelImageForDevice: no kernel image is available for execution "
+      "on the device: kernel " +
+      std::string(entry->name) +
+      " was translated for "
+      "__CUDA_ARCH__ " +
+      std::to_string(entry->cuda_arch) + ", and the emulator imitates compute capability " +
+      std::to_string(imitated.major) + "." + std::to_string(imitated.minor) +
+      " (simt::settings().compute_capability)");
+}
+
 void launch_registered(const LaunchConfig& config, const void* kernel, void* const* arguments) {
   const KernelEntry* entry = find_kernel(kernel);
   if (entry == nullptr || entry->launch == nullptr) {

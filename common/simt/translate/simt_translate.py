@@ -52,6 +52,9 @@ def arguments(argv):
                         help="directories whose headers are translated too (default: the "
                              "kernel file's)")
     parser.add_argument("--namespace", default="emulated", help="namespace of the translation")
+    parser.add_argument("--cuda-arch", type=int, default=900,
+                        help="__CUDA_ARCH__ in the translation, as nvcc's -arch=sm_XY gives it "
+                             "(default: 900, an H100's)")
     parser.add_argument("--anchor", help="symbol the linker keeps (default: from the paths)")
     parser.add_argument("--cache-dir",
                         help="where translations of one build share the standard headers, "
@@ -67,7 +70,8 @@ def main(argv=None):
     args = arguments(argv)
     source = os.path.abspath(args.input)
     options = Options(source, os.path.abspath(args.simt_include), split_lists(args.include_dir),
-                      split_lists(args.define), [os.path.abspath(r) for r in args.user_root or []])
+                      split_lists(args.define), [os.path.abspath(r) for r in args.user_root or []],
+                      cuda_arch=args.cuda_arch)
     outputs = Outputs(header=os.path.abspath(args.header), source=os.path.abspath(args.source),
                       depfile=os.path.abspath(args.depfile) if args.depfile else None,
                       namespace=args.namespace, anchor=args.anchor)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Expected-output tests of simt-translate: each case is a kernel file `cases/<construct>.cuh`
 beside `cases/<construct>.expected`, the translation it must produce (the generated header and
-source) or the error lines it must stop with. Paths are written relative to the case's folder.
+source) or the error lines it must stop with. Paths are written relative to the case's folder. A
+case whose first line is `// simt-translate options: ...` is translated with those options.
 
     check_translation.py --translator T --simt-include I --work W [--compiler CXX] CASE.cuh...
     check_translation.py ... --update CASE.cuh...   (writes the .expected files: review the diff)
@@ -22,6 +23,7 @@ import sys
 
 ERROR_LINE = re.compile(r"^[^\s:][^:]*:\d+:\d+: error: .+$")
 ANCHOR = "simt_kernels_case"
+OPTIONS = "// simt-translate options: "
 
 
 def translate(args, case, work, precompiled=True):
@@ -35,6 +37,10 @@ def translate(args, case, work, precompiled=True):
                "--simt-include", args.simt_include, "--anchor", ANCHOR]
     if precompiled:
         command += ["--cache-dir", os.path.join(args.work, "simt_translation_cache")]
+    with open(case, encoding="utf-8") as f:
+        first = f.readline()
+    if first.startswith(OPTIONS):
+        command += first[len(OPTIONS):].split()
     run = subprocess.run(command, capture_output=True, text=True)
     return run, header, source
 

@@ -38,9 +38,12 @@ inline ::uint3 cuda_index(const Uint3& i) { return ::uint3{i.x, i.y, i.z}; }
 inline ::dim3 cuda_dim(const Uint3& d) { return ::dim3(d.x, d.y, d.z); }
 }  // namespace simt::detail
 #else
-/// The compute capability the emulator imitates (an H100), as nvcc defines it in device code,
-/// and what nvcc defines in every pass.
-#define __CUDA_ARCH__ 900
+/// The compute capability the kernel file is translated for (simt-translate --cuda-arch, 900 for
+/// an H100 unless set), as nvcc defines it in device code, and what nvcc defines in every pass.
+#ifndef SIMT_CUDA_ARCH
+#define SIMT_CUDA_ARCH 900
+#endif
+#define __CUDA_ARCH__ SIMT_CUDA_ARCH
 #define __CUDACC__ 1
 #define __NVCC__ 1
 #endif

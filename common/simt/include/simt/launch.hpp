@@ -150,6 +150,7 @@ SIMT_LAUNCH_FROM_CUDA void launch(const LaunchConfig& config, void (*kernel)(Par
   };
   const Closure closure{kernel, &parameters};
   const detail::KernelEntry* entry = detail::find_kernel(reinterpret_cast<const void*>(kernel));
+  detail::check_kernel_image(entry);
   detail::run_grid(
       detail::with_cluster_dims(config, entry),
       [](const void* raw) {

@@ -8,6 +8,16 @@
 namespace simt {
 
 /// @ingroup simt
+/// @brief A compute capability, as `cudaDeviceProp::major` and `minor` give it.
+struct ComputeCapability {
+  int major = 9;  ///< 9 for Hopper (an H100).
+  int minor = 0;  ///< 0 for an H100.
+  /// @brief What `__CUDA_ARCH__` is for it: 900 for 9.0.
+  [[nodiscard]] int cuda_arch() const { return major * 100 + minor * 10; }
+  friend bool operator==(const ComputeCapability&, const ComputeCapability&) = default;
+};
+
+/// @ingroup simt
 /// @brief Emulator settings; process-wide, set before launching.
 struct Settings {
   /// Worker threads that run blocks in parallel; 0 means one per hardware thread.
@@ -31,6 +41,11 @@ struct Settings {
   /// When set, the threads of a block run in a shuffled order (from this seed) in every
   /// barrier interval, to show that a correct kernel's result does not depend on the order.
   std::optional<std::uint64_t> shuffle_seed;
+  /// The GPU the emulator imitates: an H100 (9.0) unless set lower, to see what an older GPU
+  /// does. Below 9.0 a cluster launch is refused, and so is a kernel translated for a newer
+  /// capability than this (its `__CUDA_ARCH__`, simt_add_kernels' CUDA_ARCH): the GPU has no
+  /// kernel image for it (`cudaErrorNoKernelImageForDevice`).
+  ComputeCapability compute_capability;
 };
 
 /// @ingroup simt

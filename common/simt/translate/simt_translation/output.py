@@ -76,7 +76,8 @@ def write(unit, header_body, source_body, kernels, symbols, names, header, sourc
 
     def translation(path, comment, body, epilogue):
         lines = comment + others + ["#include <simt/kernel.hpp>"] + stand_ins
-        lines += ["#include <simt/cuda/kernel_macros_begin.h>",
+        lines += [f"#define SIMT_CUDA_ARCH {unit.options.cuda_arch}",
+                  "#include <simt/cuda/kernel_macros_begin.h>",
                   f"namespace {namespace} {{",
                   f"inline namespace {own} {{  // this kernel file's: apart from the others'",
                   f'#line 1 "{input_path}"', body]
@@ -103,7 +104,8 @@ def write(unit, header_body, source_body, kernels, symbols, names, header, sourc
         epilogue += [f"const ::simt::detail::KernelRegistration {anchor}_kernel_{n}{{{{",
                      f"    {c_string(k.device_name)}, reinterpret_cast<const void*>({k.twin}),",
                      f"    {c_string(k.name)}, {k.cluster_dims}, "
-                     f"&::simt::detail::launch_twin<{k.twin}>, {anchor}_kernel_file}}}};"]
+                     f"&::simt::detail::launch_twin<{k.twin}>, {anchor}_kernel_file, "
+                     f"{unit.options.cuda_arch}}}}};"]
     for n, v in enumerate(symbols):
         epilogue += [f"const ::simt::detail::SymbolRegistration {anchor}_symbol_{n}{{{{",
                      f"    {c_string(v.device_name)}, "

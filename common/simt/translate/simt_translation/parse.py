@@ -24,6 +24,7 @@ class Options:
     defines: list = field(default_factory=list)
     user_roots: list = field(default_factory=list)  # directories whose headers are translated
     precompiled: str = None  # the standard headers precompiled (precompiled_headers.py), if any
+    cuda_arch: int = 900  # __CUDA_ARCH__ in the translation (SIMT_CUDA_ARCH)
 
 
 @dataclass
@@ -72,7 +73,8 @@ MISSING_HEADERS = [
 
 
 def arguments(options):
-    return clang_arguments(options.simt_include, options.include_dirs, options.defines)
+    return clang_arguments(options.simt_include, options.include_dirs,
+                           options.defines + [f"SIMT_CUDA_ARCH={options.cuda_arch}"])
 
 
 def parse(options, unsaved=None, declarations_only=False):

@@ -5,7 +5,7 @@ here; the emulator page's contributor section says more."""
 from . import analysis as analysis_pass
 from . import instantiations as instantiations_pass
 from . import output, registrations
-from .diagnostics import TranslationFailed
+from .diagnostics import TranslationFailed, error_at_offset
 from .parse import parse_unit
 from .rewrites import access_checks, directives, header_split, inline_asm, integer_division, \
     shared_memory, suspension
@@ -27,7 +27,7 @@ def translate(options, outputs, progress):
               inline_asm.rewrite(unit, analysis, progress)]
     split = header_split.rewrite(unit, analysis, instantiations, progress)
     passes.append(split)
-    errors = list(analysis.errors)
+    errors = list(analysis.errors) + cluster_dims_errors(unit)
     edits = FileEdits()
     for p in passes:
         errors.extend(p.errors)
@@ -42,3 +42,15 @@ def translate(options, outputs, progress):
     names = (outputs.namespace, outputs.anchor + "_file", outputs.anchor)
     output.write(unit, bodies[0], bodies[1], kernels, symbols, names, outputs.header,
                  outputs.source, outputs.depfile)
+
+
+def cluster_dims_errors(unit):
+    """nvcc refuses `__cluster_dims__` below compute capability 9.0; so does a translation for
+    such a capability (simt_add_kernels' CUDA_ARCH)."""
+    if unit.options.cuda_arch >= 900:
+        return []
+    return [error_at_offset(path, unit.sources.text(path), start,
+                            f"__cluster_dims__ needs compute capability 9.0, and this file is "
+                            f"translated for __CUDA_ARCH__ {unit.options.cuda_arch} "
+                            f"(simt_add_kernels' CUDA_ARCH): nvcc refuses it there too")
+            for path, start, _ in unit.cluster_dims]

@@ -8,9 +8,11 @@
 #define gridDim (::simt::detail::cuda_dim(::simt::detail::current_thread.grid_dim))
 #define printf(...) ::simt::detail::device_printf(__VA_ARGS__)
 #define __trap() ::simt::detail::trap(__FILE__, __LINE__)
-// The compute capability the emulator imitates (an H100), as nvcc defines it in device code, and
-// what nvcc defines in every pass (kernel files test them to tell CUDA from plain C++).
-#define __CUDA_ARCH__ 900
+// The compute capability the kernel file is translated for (SIMT_CUDA_ARCH, which the
+// translation defines: simt_add_kernels' CUDA_ARCH, 900 for an H100 unless set), as nvcc defines
+// it in device code, and what nvcc defines in every pass (kernel files test them to tell CUDA
+// from plain C++).
+#define __CUDA_ARCH__ SIMT_CUDA_ARCH
 #define __CUDACC__ 1
 #define __NVCC__ 1
 // A barrier's place is a type (the type of a lambda written there); a coroutine's frame holds

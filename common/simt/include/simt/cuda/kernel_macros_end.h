@@ -6,6 +6,7 @@
 #undef printf
 #undef __trap
 #undef __CUDA_ARCH__
+#undef SIMT_CUDA_ARCH
 #undef __CUDACC__
 #undef __NVCC__
 #if defined(__GNUC__) && !defined(__clang__)

@@ -31,6 +31,7 @@ struct KernelEntry {
   /// types, as a CUDA launch passes them).
   void (*launch)(const LaunchConfig& config, void* const* arguments) = nullptr;
   const char* file = "";  ///< The kernel file it was translated from.
+  int cuda_arch = 900;    ///< `__CUDA_ARCH__` in its translation (simt_add_kernels' CUDA_ARCH).
 };
 
 /// @ingroup simt
@@ -61,6 +62,9 @@ const SymbolEntry* find_symbol(const void* symbol);
 /// @brief `config` with the kernel's compile-time cluster shape; throws LaunchError when the
 /// launch asks for another one.
 LaunchConfig with_cluster_dims(const LaunchConfig& config, const KernelEntry* entry);
+/// @brief Throws LaunchError when the kernel was translated for a newer compute capability than
+/// the emulator imitates (Settings::compute_capability), as the GPU has no image for it then.
+void check_kernel_image(const KernelEntry* entry);
 /// @brief Runs the twin registered for the kernel nvcc compiled whose host function is `kernel`;
 /// throws LaunchError when none is.
 void launch_registered(const LaunchConfig& config, const void* kernel, void* const* arguments);
