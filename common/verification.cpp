@@ -19,6 +19,15 @@ std::optional<Mismatch> first_mismatch(std::span<const float> actual,
   return std::nullopt;
 }
 
+std::optional<Mismatch> first_mismatch(std::span<const unsigned> actual,
+                                       std::span<const unsigned> expected) {
+  if (actual.size() != expected.size())
+    throw std::invalid_argument("first_mismatch: result and reference differ in size");
+  for (std::size_t i = 0; i < actual.size(); ++i)
+    if (actual[i] != expected[i]) return Mismatch{i, double(expected[i]), double(actual[i])};
+  return std::nullopt;
+}
+
 std::string verdict(const std::string& what, std::size_t elements,
                     const std::optional<Mismatch>& mismatch) {
   char line[256];

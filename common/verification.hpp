@@ -22,6 +22,11 @@ struct Mismatch {
                                                      std::span<const float> expected,
                                                      double tolerance = 0.0);
 
+/// @brief The first element of `actual` that differs from `expected` (integers, compared
+/// exactly), or nothing when all match.
+[[nodiscard]] std::optional<Mismatch> first_mismatch(std::span<const unsigned> actual,
+                                                     std::span<const unsigned> expected);
+
 /// @brief "<what>: match (N elements equal the CPU reference)" or
 /// "<what>: MISMATCH at element i: expected x, got y".
 [[nodiscard]] std::string verdict(const std::string& what, std::size_t elements,

@@ -54,6 +54,10 @@ const std::vector<Sample>& samples() {
        SAMPLE_07_ASYNCHRONOUS_SIMT,
        {"--tiles", "--blocks", "--seed"},
        {"--backend"}},
+      {"08_memory_spaces",
+       SAMPLE_08_MEMORY_SPACES,
+       {"--elements", "--image", "--seed"},
+       {"--backend"}},
   };
   return all;
 }
@@ -146,6 +150,11 @@ std::vector<BadRun> bad_runs() {
   rows.push_back({"07_asynchronous_simt", {"--tiles", "2000000"}, "--tiles"});
   rows.push_back({"07_asynchronous_simt", {"--blocks", "-3"}, "--blocks"});
   rows.push_back({"07_asynchronous_simt", {"--benchmark", "--backend", "emulator"}, "--benchmark"});
+  rows.push_back({"08_memory_spaces", {"--elements", "127"}, "--elements"});  // below 4 x 32 taps
+  rows.push_back({"08_memory_spaces", {"--elements", "2^40"}, "--elements"});
+  rows.push_back({"08_memory_spaces", {"--image", "100"}, "--image"});  // not a power of two
+  rows.push_back({"08_memory_spaces", {"--image", "8192"}, "--image"});
+  rows.push_back({"08_memory_spaces", {"--benchmark", "--backend", "emulator"}, "--benchmark"});
   return rows;
 }
 
@@ -197,6 +206,10 @@ TEST_CASE("Samples run with default and edge arguments and print one match line 
       {"06_coroutine_sync_emulation", {"--threads", "1024"}, 4},  // no std::thread run above 256
       {"07_asynchronous_simt", {}, 8},  // the barrier, six copy methods, the scopes
       {"07_asynchronous_simt", {"--tiles", "5", "--blocks", "9"}, 8},
+      // two histograms, two tap accesses, six samplings, three transfers, the warp sums
+      {"08_memory_spaces", {}, 14},
+      {"08_memory_spaces", {"--elements", "128", "--image", "16", "--seed", "0"}, 14},
+      {"08_memory_spaces", {"--elements", "1001", "--image", "1024"}, 14},
   };
   for (const GoodRun& run : runs) {
     const auto result = test::run_program(sample(run.sample).path, run.arguments);

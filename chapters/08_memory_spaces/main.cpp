@@ -1,0 +1,165 @@
+// Chapter 08 - the memory spaces and compute capability (CUDA C++ Programming Guide, "Memory
+// Hierarchy", "Heterogeneous Programming" and "Compute Capability"): a thread's local memory
+// against its registers, constant memory read uniformly and divergently, a texture sampled
+// every way the texture unit can, one computation with explicit copies and with Unified Memory,
+// and a kernel that takes its path by __CUDA_ARCH__. Each result is checked against the CPU.
+
+#include "memory_spaces.hpp"
+
+#include "common/backend.hpp"
+#include "common/cli.hpp"
+#include "common/memory_budget.hpp"
+#include "common/random_inputs.hpp"
+#include "common/sample_main.hpp"
+#include "common/usage_error.hpp"
+#include "common/verification.hpp"
+
+#include <simt/settings.hpp>
+
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace memory_spaces;
+
+// Whole numbers (from the reproducible floats), so that sums in any order are exact.
+std::vector<float> random_whole_floats(std::size_t n, std::uint64_t seed, float bound) {
+  std::vector<float> values = tutorial::random_floats(n, seed, -bound, bound);
+  for (float& v : values) v = std::trunc(v);
+  return values;
+}
+
+std::vector<unsigned> random_unsigned(std::size_t n, std::uint64_t seed) {
+  std::vector<unsigned> values;
+  for (float f : tutorial::random_floats(n, seed, 0.0f, 1.0e6f))
+    values.push_back(static_cast<unsigned>(f));
+  return values;
+}
+
+// What the version number decides, for the features this tutorial uses.
+void print_capability(const tutorial::ComputeCapability& cc, const char* whose) {
+  const auto at_least = [&](int major, int minor) {
+    return cc.major > major || (cc.major == major && cc.minor >= minor) ? "yes" : "no";
+  };
+  std::printf(
+      "compute capability %s (%s): thread block clusters and distributed shared memory %s, "
+      "hardware asynchronous copies %s, __reduce_*_sync %s\n",
+      cc.to_string().c_str(), whose, at_least(9, 0), at_least(8, 0), at_least(8, 0));
+}
+
+bool report(const std::string& what, std::size_t elements,
+            const std::optional<tutorial::Mismatch>& mismatch) {
+  std::printf("  %s\n", tutorial::verdict(what, elements, mismatch).c_str());
+  return !mismatch;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return tutorial::run_sample(argv[0], [&] {
+    int elements = 1 << 20;
+    int image_size = 512;
+    tutorial::Cli cli("08_memory_spaces", "Chapter 08: the memory spaces and compute capability");
+    cli.add_integer("--elements", elements, kTaps * 4, 1 << 28,
+                    "values the local-memory, constant-memory and Unified Memory kernels stream "
+                    "through",
+                    "at most 2^28 (1 GiB of floats)");
+    cli.add_integer("--image", image_size, 16, 4096,
+                    "width and height of the texture (a power of two)", "at most 4096");
+    // Every kernel runs from compute capability 7.0; __reduce_add_sync is taken from 8.0 on.
+    const auto chosen = cli.parse_and_select_backend(argc, argv, {7, 0});
+    if (!chosen) return 0;
+    if (!std::has_single_bit(static_cast<unsigned>(image_size)))
+      throw tutorial::UsageError("--image", "must be a power of two from 16 to 4096");
+    if (cli.common().benchmark)
+      throw tutorial::UsageError("--benchmark", "is not available in chapter 08 yet");
+    const tutorial::Backend backend = chosen->backend;
+    const std::uint64_t seed = cli.common().seed;
+    const auto n = static_cast<std::size_t>(elements);
+    // The largest part: the filter's input and output, and the reference, on the host (and
+    // input and output on the GPU); the Unified Memory array is no larger.
+    tutorial::require_memory("--elements", tutorial::bytes_needed("--elements", n, 4, 3), backend);
+
+    std::printf(
+        "Chapter 08: the memory spaces and compute capability on %s\n",
+        backend == tutorial::Backend::device ? chosen->device->name.c_str() : "the CPU emulator");
+    bool ok = true;
+
+    // 1. Local memory: a per-thread array indexed at run time, against registers.
+    const int threads = elements / kStrip;
+    const std::vector<unsigned> values = random_unsigned(std::size_t(threads) * kStrip, seed);
+    const std::vector<unsigned> pairs = reference_pairs_per_thread(values, threads);
+    std::printf("local memory: %d threads, each counting %d values into %d bins:\n", threads,
+                kStrip, kBins);
+    for (Histogram where : all_histograms) {
+      const auto out = pairs_per_thread(backend, where, values, threads);
+      std::string what = describe(where);
+      if (const auto r = kernel_resources(backend, where))
+        what += " (" + std::to_string(r->registers) + " registers, " +
+                std::to_string(r->local_bytes) + " bytes of local memory per thread)";
+      ok &= report(what, out.size(), tutorial::first_mismatch(out, pairs));
+    }
+
+    // 2. Constant memory: the filter's coefficients, read the same by every lane or not.
+    const std::vector<float> coefficients = random_whole_floats(kTaps, seed + 1, 8.0f);
+    const std::vector<float> signal = random_whole_floats(n + kTaps - 1, seed + 2, 100.0f);
+    const std::vector<float> filtered = reference_filter(coefficients, signal);
+    std::printf("constant memory: a %d-tap filter over %d values, taps in __constant__ memory:\n",
+                kTaps, elements);
+    for (TapAccess access : all_tap_accesses) {
+      const auto out = filter(backend, access, coefficients, signal);
+      ok &= report(describe(access), out.size(), tutorial::first_mismatch(out, filtered));
+    }
+
+    // 3. Texture memory: one image, sampled every way the sample shows.
+    const Image image{image_size,
+                      tutorial::random_floats(std::size_t(image_size) * image_size, seed + 3)};
+    std::printf(
+        "texture memory: a %dx%d image resampled over coordinates -0.25 to 1.25 with tex2D:\n",
+        image_size, image_size);
+    for (Sampling sampling : all_samplings) {
+      const auto out = resample(backend, image, sampling);
+      const double tolerance = resample_tolerance(sampling);
+      const auto mismatch =
+          tutorial::first_mismatch(out, reference_resample(image, sampling), tolerance);
+      if (mismatch || tolerance == 0)
+        ok &= report(describe(sampling), out.size(), mismatch);
+      else
+        std::printf("  %s: match (%zu pixels within %.2g of the CPU reference)\n",
+                    describe(sampling).c_str(), out.size(), tolerance);
+    }
+
+    // 4. Unified Memory: the same update with explicit copies and with managed memory.
+    const std::vector<float> data = tutorial::random_floats(n, seed + 4);
+    const float factor = 2.0f, offset = -0.5f;
+    const std::vector<float> scaled = reference_scale(data, factor, offset);
+    std::printf("unified memory: data * 2 - 0.5 over %d floats, in place:\n", elements);
+    for (Transfer transfer : all_transfers) {
+      const auto out = scale_in_place(backend, transfer, data, factor, offset);
+      ok &= report(describe(transfer), out.size(), tutorial::first_mismatch(out, scaled));
+    }
+
+    // 5. Compute capability: what the version decides, and the path __CUDA_ARCH__ chose.
+    if (backend == tutorial::Backend::device)
+      print_capability(chosen->device->capability, "the GPU");
+    else
+      print_capability(
+          {simt::settings().compute_capability.major, simt::settings().compute_capability.minor},
+          "what the emulator imitates");
+    const std::vector<unsigned> warp_values = random_unsigned(threads_per_block * 4, seed + 5);
+    const WarpSumResult sums = warp_sums(backend, warp_values);
+    const bool summed = sums.sums == reference_warp_sums(warp_values);
+    std::printf(
+        "  WarpSums<<<4, 256>>> took the %s path: %s\n",
+        sums.path_taken >= 800
+            ? ("__reduce_add_sync (__CUDA_ARCH__ " + std::to_string(sums.path_taken) + ")").c_str()
+            : "shuffle",
+        summed ? "match (32 warp sums)" : "MISMATCH");
+    ok &= summed;
+    return ok ? 0 : 1;
+  });
+}

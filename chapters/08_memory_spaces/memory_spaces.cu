@@ -1,0 +1,279 @@
+// Chapter 08's launches: every kernel on the GPU (<<<>>>) or on the CPU emulator (simt::launch
+// of the same kernel, translated by simt_add_kernels()); then the names and the CPU references.
+
+#include "memory_spaces.hpp"
+#include "memory_spaces_kernels.cuh"
+
+#include "common/backend_launch.hpp"
+#include "common/backend_texture.hpp"
+#include "common/managed_array.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace memory_spaces {
+
+namespace {
+
+using PairsKernel = void (*)(const unsigned*, unsigned*, int);
+using FilterKernel = void (*)(const float*, float*, int);
+
+PairsKernel pairs_kernel(Histogram where) {
+  return where == Histogram::local_memory ? PairsPerThreadLocal : PairsPerThreadRegisters;
+}
+
+FilterKernel filter_kernel(TapAccess access) {
+  return access == TapAccess::uniform ? FilterUniformTaps : FilterDivergentTaps;
+}
+
+unsigned blocks_for(std::size_t threads) {
+  return static_cast<unsigned>((threads + threads_per_block - 1) / threads_per_block);
+}
+
+cudaTextureAddressMode address_mode(Address address) {
+  switch (address) {
+    case Address::wrap: return cudaAddressModeWrap;
+    case Address::clamp: return cudaAddressModeClamp;
+    case Address::mirror: return cudaAddressModeMirror;
+    case Address::border: return cudaAddressModeBorder;
+  }
+  return cudaAddressModeClamp;
+}
+
+// u = (x + 0.5) * scale + offset spans -0.25 to 1.25 of the image: in normalised coordinates,
+// or in texels.
+struct Mapping {
+  float scale, offset;
+};
+Mapping coordinate_mapping(int size, bool normalized) {
+  const float extent = normalized ? 1.0f : static_cast<float>(size);
+  return {1.5f * extent / static_cast<float>(size), -0.25f * extent};
+}
+
+template <class T>
+std::vector<float> resample_texels(Backend backend, std::span<const T> texels, int size,
+                                   const cudaTextureDesc& desc, tutorial::TexelStorage storage) {
+  const auto n = static_cast<std::size_t>(size);
+  tutorial::BackendTexture<T> texture(backend, texels, n, n, desc, storage);
+  tutorial::BackendArray<float> out(backend, n * n, -2.0f);
+  const Mapping m = coordinate_mapping(size, desc.normalizedCoords != 0);
+  const dim3 block(16, 16), grid((size + 15) / 16, (size + 15) / 16);
+  tutorial::launch_on(backend, {grid, block}, Resample, texture.object(), out.data(), size, size,
+                      m.scale, m.offset);
+  return out.read();
+}
+
+}  // namespace
+
+std::vector<unsigned> pairs_per_thread(Backend backend, Histogram where,
+                                       std::span<const unsigned> in, int threads) {
+  tutorial::BackendArray<unsigned> input(backend, in), out(backend, std::size_t(threads), 0u);
+  tutorial::launch_on(backend, {blocks_for(std::size_t(threads)), threads_per_block},
+                      pairs_kernel(where), input.data(), out.data(), threads);
+  return out.read();
+}
+
+std::optional<KernelResources> kernel_resources(Backend backend, Histogram where) {
+  if (backend == Backend::emulator) return std::nullopt;
+  cudaFuncAttributes attributes{};
+  CUDA_CHECK(cudaFuncGetAttributes(&attributes, pairs_kernel(where)));
+  return KernelResources{attributes.numRegs, attributes.localSizeBytes};
+}
+
+std::vector<float> filter(Backend backend, TapAccess access, std::span<const float> coefficients,
+                          std::span<const float> in) {
+  const std::size_t n = in.size() - kTaps + 1;
+  // [doc:copy-to-symbol]
+  tutorial::copy_to_symbol(backend, taps, coefficients.data(), sizeof(taps));
+  // [doc:copy-to-symbol]
+  tutorial::BackendArray<float> input(backend, in), out(backend, n, 0.0f);
+  tutorial::launch_on(backend, {blocks_for(n), threads_per_block}, filter_kernel(access),
+                      input.data(), out.data(), static_cast<int>(n));
+  return out.read();
+}
+
+std::vector<float> resample(Backend backend, const Image& image, Sampling sampling) {
+  cudaTextureDesc desc{};
+  desc.addressMode[0] = desc.addressMode[1] = address_mode(sampling.address);
+  desc.filterMode = sampling.filter == Filter::linear ? cudaFilterModeLinear : cudaFilterModePoint;
+  desc.normalizedCoords = sampling.normalized_coordinates ? 1 : 0;
+  // The border colour stays 0: outside the image a border-addressed fetch reads zeros.
+  switch (sampling.texels) {
+    case Texels::float_array:
+    case Texels::float_pitched:
+      desc.readMode = cudaReadModeElementType;
+      return resample_texels<float>(backend, image.values, image.size, desc,
+                                    sampling.texels == Texels::float_array
+                                        ? tutorial::TexelStorage::array
+                                        : tutorial::TexelStorage::pitched);
+    case Texels::uchar_array_normalized: {
+      desc.readMode = cudaReadModeNormalizedFloat;
+      const std::vector<unsigned char> bytes = as_bytes(image.values);
+      return resample_texels<unsigned char>(backend, bytes, image.size, desc,
+                                            tutorial::TexelStorage::array);
+    }
+  }
+  return {};
+}
+
+std::vector<float> scale_in_place(Backend backend, Transfer transfer, std::span<const float> data,
+                                  float factor, float offset) {
+  const std::size_t n = data.size();
+  const auto count = static_cast<int>(n);
+  if (transfer == Transfer::explicit_copies) {
+    // Two memories: the runtime copies the data in, the kernel runs, the runtime copies it out.
+    tutorial::BackendArray<float> values(backend, data);
+    tutorial::launch_on(backend, {blocks_for(n), threads_per_block}, ScaleInPlace, values.data(),
+                        count, factor, offset);
+    return values.read();
+  }
+  // [doc:managed-launch]
+  // One address space: the host writes the values through the pointer the kernel gets.
+  tutorial::ManagedArray<float> values(backend, n);
+  std::ranges::copy(data, values.host_view().begin());
+  if (transfer == Transfer::managed_prefetched) values.prefetch_to_device();
+  tutorial::launch_on(backend, {blocks_for(n), threads_per_block}, ScaleInPlace, values.data(),
+                      count, factor, offset);
+  values.synchronize();  // before the host touches managed memory a kernel may be using
+  const std::span<const float> result = values.host_view();
+  // [doc:managed-launch]
+  return {result.begin(), result.end()};
+}
+
+WarpSumResult warp_sums(Backend backend, std::span<const unsigned> in) {
+  tutorial::BackendArray<unsigned> input(backend, in), sums(backend, in.size() / kWarp, 0u);
+  tutorial::BackendArray<int> path(backend, 1, -1);
+  tutorial::launch_on(backend, {blocks_for(in.size()), threads_per_block}, WarpSums, input.data(),
+                      sums.data(), path.data());
+  return {sums.read(), path.read()[0]};
+}
+
+// The configuration: names, the image's bytes, and the CPU references.
+
+std::string describe(Histogram where) {
+  return where == Histogram::local_memory ? "counts[value % 16] in local memory"
+                                          : "sixteen compares, counts in registers";
+}
+
+std::string describe(TapAccess access) {
+  return access == TapAccess::uniform ? "uniform: every lane reads taps[k]"
+                                      : "divergent: lane L reads taps[(k + L) % 32]";
+}
+
+std::string describe(Sampling s) {
+  const char* texels[] = {"float, cudaArray", "float, pitched memory",
+                          "uchar read normalised, cudaArray"};
+  const char* addresses[] = {"wrap", "clamp", "mirror", "border"};
+  return std::string(texels[static_cast<int>(s.texels)]) + ", " +
+         (s.filter == Filter::linear ? "linear" : "point") + ", " +
+         addresses[static_cast<int>(s.address)] + ", " +
+         (s.normalized_coordinates ? "normalised" : "texel") + " coordinates";
+}
+
+std::string describe(Transfer transfer) {
+  switch (transfer) {
+    case Transfer::explicit_copies: return "cudaMalloc + cudaMemcpy each way";
+    case Transfer::managed_on_demand: return "cudaMallocManaged, pages moved on first touch";
+    case Transfer::managed_prefetched: return "cudaMallocManaged + cudaMemPrefetchAsync";
+  }
+  return {};
+}
+
+std::vector<unsigned char> as_bytes(std::span<const float> values) {
+  std::vector<unsigned char> bytes;
+  for (float v : values)
+    bytes.push_back(
+        static_cast<unsigned char>(std::clamp(std::lround((v + 1.0) * 127.5), 0L, 255L)));
+  return bytes;
+}
+
+double resample_tolerance(Sampling sampling) {
+  if (sampling.filter == Filter::point) return 0.0;
+  // 8-bit texels: filtered in 16-bit fixed point, within 1/65535 of the exact weighted sum.
+  if (sampling.texels == Texels::uchar_array_normalized) return 1.0 / 65535;
+  return 0x1p-23;  // one ulp of the values in [-1, 1): the GPU's float sum rounds differently
+}
+
+// [doc:reference]
+std::vector<unsigned> reference_pairs_per_thread(std::span<const unsigned> in, int threads) {
+  std::vector<unsigned> out;
+  for (int t = 0; t < threads; ++t) {
+    unsigned counts[kBins] = {};
+    for (int k = 0; k < kStrip; ++k) ++counts[in[std::size_t(k) * threads + t] % kBins];
+    unsigned pairs = 0;
+    for (unsigned c : counts) pairs += c * c;
+    out.push_back(pairs);
+  }
+  return out;
+}
+
+std::vector<float> reference_filter(std::span<const float> taps, std::span<const float> in) {
+  std::vector<float> out(in.size() - kTaps + 1);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    double sum = 0;
+    for (int k = 0; k < kTaps; ++k) sum += double(taps[k]) * in[i + k];
+    out[i] = static_cast<float>(sum);
+  }
+  return out;
+}
+
+// The texture-fetching rules of the guide's appendix: point sampling reads texel floor(x);
+// linear filtering weighs the four texels around x - 0.5 by fractions kept to 8 bits.
+std::vector<float> reference_resample(const Image& image, Sampling s) {
+  const int n = image.size;
+  const std::vector<unsigned char> bytes = as_bytes(image.values);
+  const auto texel = [&](long i, long j) -> double {
+    const auto wrap = [&](long k) -> long {
+      switch (s.address) {
+        case Address::wrap: return (k % n + n) % n;
+        case Address::mirror: {
+          const long m = (k % (2 * n) + 2 * n) % (2 * n);
+          return m < n ? m : 2 * n - 1 - m;
+        }
+        case Address::clamp: return std::clamp(k, 0L, long(n - 1));
+        case Address::border: return k < 0 || k >= n ? -1 : k;
+      }
+      return -1;
+    };
+    const long x = wrap(i), y = wrap(j);
+    if (x < 0 || y < 0) return 0.0;  // the border colour
+    const std::size_t at = std::size_t(y) * n + std::size_t(x);
+    return s.texels == Texels::uchar_array_normalized ? bytes[at] / 255.0 : image.values[at];
+  };
+  std::vector<float> out;
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x) {
+      // The coordinate in texels, whether the kernel passed it normalised or not.
+      const double tx = (x + 0.5) * 1.5 - 0.25 * n, ty = (y + 0.5) * 1.5 - 0.25 * n;
+      if (s.filter == Filter::point) {
+        out.push_back(
+            static_cast<float>(texel(std::lround(std::floor(tx)), std::lround(std::floor(ty)))));
+        continue;
+      }
+      const double xb = tx - 0.5, yb = ty - 0.5;
+      const long i = std::lround(std::floor(xb)), j = std::lround(std::floor(yb));
+      const double a = std::round((xb - std::floor(xb)) * 256) / 256;
+      const double b = std::round((yb - std::floor(yb)) * 256) / 256;
+      out.push_back(
+          static_cast<float>((1 - a) * (1 - b) * texel(i, j) + a * (1 - b) * texel(i + 1, j) +
+                             (1 - a) * b * texel(i, j + 1) + a * b * texel(i + 1, j + 1)));
+    }
+  return out;
+}
+
+std::vector<float> reference_scale(std::span<const float> data, float factor, float offset) {
+  std::vector<float> out;
+  // Rounded once or twice, the same when `factor` is a power of two (the product is exact):
+  // nvcc contracts the kernel's expression to a fused multiply-add, the host compiler may not.
+  for (float v : data) out.push_back(v * factor + offset);
+  return out;
+}
+
+std::vector<unsigned> reference_warp_sums(std::span<const unsigned> in) {
+  std::vector<unsigned> sums(in.size() / kWarp, 0u);
+  for (std::size_t i = 0; i < in.size(); ++i) sums[i / kWarp] += in[i];
+  return sums;
+}
+// [doc:reference]
+
+}  // namespace memory_spaces

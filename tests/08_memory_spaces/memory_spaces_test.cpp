@@ -1,0 +1,97 @@
+// Chapter 08: every kernel against the chapter's CPU references on random inputs, on the
+// backend under test; and what the GPU's compiler decided about local memory.
+#include "memory_spaces.hpp"
+
+#include "../backend_under_test.hpp"
+#include "../catch.hpp"
+#include "../random_values.hpp"
+
+#include "common/random_inputs.hpp"
+#include "common/verification.hpp"
+
+#include <simt/settings.hpp>
+
+#include <vector>
+
+namespace {
+
+using namespace memory_spaces;
+using test::backend_under_test;
+
+}  // namespace
+
+TEST_CASE("Both private histograms give each thread the sum of its squared bin counts", "[08]") {
+  const int threads = GENERATE(1, 255, 1000);
+  const auto values =
+      random_values<unsigned>(std::size_t(threads) * kStrip, 0, 1 << 30, std::uint64_t(threads));
+  const auto expected = reference_pairs_per_thread(values, threads);
+  for (Histogram where : all_histograms) {
+    INFO(describe(where) << ", " << threads << " threads");
+    CHECK(pairs_per_thread(backend_under_test, where, values, threads) == expected);
+  }
+}
+
+TEST_CASE("The run-time indexed histogram lives in local memory, the unrolled one in registers",
+          "[08]") {
+  const auto local = kernel_resources(backend_under_test, Histogram::local_memory);
+  const auto registers = kernel_resources(backend_under_test, Histogram::registers);
+  if (backend_under_test == tutorial::Backend::emulator) {
+    // No compiler allocates registers for the emulator: it claims no figure.
+    CHECK_FALSE(local.has_value());
+    CHECK_FALSE(registers.has_value());
+    return;
+  }
+  REQUIRE(local.has_value());
+  REQUIRE(registers.has_value());
+  CHECK(local->local_bytes >= kBins * sizeof(unsigned));
+  CHECK(registers->local_bytes == 0);
+}
+
+TEST_CASE("Uniform and divergent reads of the constant taps give the same filter", "[08]") {
+  const std::size_t outputs = GENERATE(std::size_t{1}, std::size_t{1000}, std::size_t{4099});
+  const auto signal = random_values<float>(outputs + kTaps - 1, -100, 100, outputs);
+  // Twice with new coefficients: each cudaMemcpyToSymbol replaces what the kernels read.
+  for (std::uint64_t round = 0; round < 2; ++round) {
+    const auto taps = random_values<float>(kTaps, -8, 8, outputs + round);
+    const auto expected = reference_filter(taps, signal);
+    for (TapAccess access : all_tap_accesses) {
+      INFO(describe(access) << ", " << outputs << " outputs, round " << round);
+      CHECK(filter(backend_under_test, access, taps, signal) == expected);
+    }
+  }
+}
+
+TEST_CASE("Every sampling of the texture follows the guide's texture-fetching rules", "[08]") {
+  const int size = GENERATE(16, 64);
+  const Image image{size, tutorial::random_floats(std::size_t(size) * size, std::uint64_t(size))};
+  for (Sampling sampling : all_samplings) {
+    INFO(describe(sampling) << ", " << size << "x" << size);
+    const auto out = resample(backend_under_test, image, sampling);
+    const auto mismatch = tutorial::first_mismatch(out, reference_resample(image, sampling),
+                                                   resample_tolerance(sampling));
+    CHECK_FALSE(mismatch.has_value());
+    if (mismatch) INFO("pixel " << mismatch->index << ": " << mismatch->actual);
+  }
+}
+
+TEST_CASE("Explicit copies and managed memory, prefetched or not, give the same update", "[08]") {
+  const std::size_t n = GENERATE(std::size_t{1}, std::size_t{1000}, std::size_t{65537});
+  const auto data = tutorial::random_floats(n, n);
+  const auto expected = reference_scale(data, 4.0f, 0.25f);
+  for (Transfer transfer : all_transfers) {
+    INFO(describe(transfer) << ", " << n << " elements");
+    CHECK(scale_in_place(backend_under_test, transfer, data, 4.0f, 0.25f) == expected);
+  }
+}
+
+TEST_CASE("The warp sums match, by the path __CUDA_ARCH__ chose", "[08]") {
+  const auto values = random_values<unsigned>(threads_per_block * 3, 0, 1 << 24, 8);
+  const WarpSumResult result = warp_sums(backend_under_test, values);
+  CHECK(result.sums == reference_warp_sums(values));
+#if TUTORIAL_TEST_ON_DEVICE
+  CHECK((result.path_taken == 0 || result.path_taken >= 800));
+#else
+  // The emulator compiles the kernel file for the capability it imitates (9.0 by default).
+  CHECK(result.path_taken == simt::settings().compute_capability.cuda_arch());
+#endif
+}
