@@ -51,6 +51,13 @@ void print_capability(const tutorial::ComputeCapability& cc, const char* whose) 
       cc.to_string().c_str(), whose, at_least(9, 0), at_least(8, 0), at_least(8, 0));
 }
 
+std::string words_per_request(const ConstantTraffic& t) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f",
+                static_cast<double>(t.words) / static_cast<double>(t.requests));
+  return text;
+}
+
 bool report(const std::string& what, std::size_t elements,
             const std::optional<tutorial::Mismatch>& mismatch) {
   std::printf("  %s\n", tutorial::verdict(what, elements, mismatch).c_str());
@@ -111,8 +118,11 @@ int main(int argc, char** argv) {
     std::printf("constant memory: a %d-tap filter over %d values, taps in __constant__ memory:\n",
                 kTaps, elements);
     for (TapAccess access : all_tap_accesses) {
-      const auto out = filter(backend, access, coefficients, signal);
-      ok &= report(describe(access), out.size(), tutorial::first_mismatch(out, filtered));
+      const FilterRun run = filter(backend, access, coefficients, signal);
+      std::string what = describe(access);
+      if (run.traffic)
+        what += " (" + words_per_request(*run.traffic) + " distinct words per warp request)";
+      ok &= report(what, run.out.size(), tutorial::first_mismatch(run.out, filtered));
     }
 
     // 3. Texture memory: one image, sampled every way the sample shows.

@@ -8,6 +8,8 @@
 #include "common/backend_texture.hpp"
 #include "common/managed_array.hpp"
 
+#include <simt/constant_counters.hpp>
+
 #include <algorithm>
 #include <cmath>
 
@@ -80,8 +82,8 @@ std::optional<KernelResources> kernel_resources(Backend backend, Histogram where
   return KernelResources{attributes.numRegs, attributes.localSizeBytes};
 }
 
-std::vector<float> filter(Backend backend, TapAccess access, std::span<const float> coefficients,
-                          std::span<const float> in) {
+FilterRun filter(Backend backend, TapAccess access, std::span<const float> coefficients,
+                 std::span<const float> in) {
   const std::size_t n = in.size() - kTaps + 1;
   // [doc:copy-to-symbol]
   tutorial::copy_to_symbol(backend, taps, coefficients.data(), sizeof(taps));
@@ -89,7 +91,13 @@ std::vector<float> filter(Backend backend, TapAccess access, std::span<const flo
   tutorial::BackendArray<float> input(backend, in), out(backend, n, 0.0f);
   tutorial::launch_on(backend, {blocks_for(n), threads_per_block}, filter_kernel(access),
                       input.data(), out.data(), static_cast<int>(n));
-  return out.read();
+  FilterRun run{out.read(), std::nullopt};
+  if (backend == Backend::emulator) {
+    // Counted as the constant cache serves the reads (simt/constant_counters.hpp).
+    const simt::ConstantMemoryCounters counted = simt::last_launch_constant_counters();
+    run.traffic = ConstantTraffic{counted.requests, counted.words};
+  }
+  return run;
 }
 
 std::vector<float> resample(Backend backend, const Image& image, Sampling sampling) {

@@ -7,6 +7,7 @@
 
 #include "common/backend.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -40,14 +41,27 @@ struct KernelResources {
 
 // --- Constant memory ---------------------------------------------------------------------------
 
+/// @brief Warp-wide reads of constant memory and the distinct words they asked for.
+struct ConstantTraffic {
+  std::uint64_t requests = 0;
+  std::uint64_t words = 0;
+};
+
 /// @brief How the lanes of a warp walk through the filter's coefficients.
 enum class TapAccess { uniform, divergent };
 inline constexpr TapAccess all_tap_accesses[] = {TapAccess::uniform, TapAccess::divergent};
 
+/// @brief The filter's output, and on the emulator how its reads of the taps reached the
+/// constant cache: warp-wide requests, and the distinct words they asked for (each served on
+/// its own).
+struct FilterRun {
+  std::vector<float> out;
+  std::optional<ConstantTraffic> traffic;
+};
 /// @brief out[i] = sum over k of taps[k] * in[i + k], for the in.size() - kTaps + 1 outputs,
 /// with the kTaps coefficients copied to constant memory first.
-[[nodiscard]] std::vector<float> filter(Backend backend, TapAccess access,
-                                        std::span<const float> taps, std::span<const float> in);
+[[nodiscard]] FilterRun filter(Backend backend, TapAccess access, std::span<const float> taps,
+                               std::span<const float> in);
 
 // --- Texture memory ----------------------------------------------------------------------------
 

@@ -56,7 +56,18 @@ TEST_CASE("Uniform and divergent reads of the constant taps give the same filter
     const auto expected = reference_filter(taps, signal);
     for (TapAccess access : all_tap_accesses) {
       INFO(describe(access) << ", " << outputs << " outputs, round " << round);
-      CHECK(filter(backend_under_test, access, taps, signal) == expected);
+      const FilterRun run = filter(backend_under_test, access, taps, signal);
+      CHECK(run.out == expected);
+      if (backend_under_test == tutorial::Backend::device) {
+        CHECK_FALSE(run.traffic.has_value());  // ncu counts these on the GPU (the page shows it)
+        continue;
+      }
+      // Each warp asks once per tap. Uniform: one word per request. Divergent: each active lane
+      // its own word ((step + lane) % 32 differs for every lane of a warp).
+      REQUIRE(run.traffic.has_value());
+      const std::uint64_t warps = (outputs + kWarp - 1) / kWarp;
+      CHECK(run.traffic->requests == kTaps * warps);
+      CHECK(run.traffic->words == (access == TapAccess::uniform ? kTaps * warps : kTaps * outputs));
     }
   }
 }

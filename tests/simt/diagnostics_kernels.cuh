@@ -240,3 +240,20 @@ __global__ void DoubleBounded(const float* in, float* out, int n) {
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (i < n) out[i] = 2.0f * in[i];
 }
+
+// Reads of a __constant__ table for the constant-memory counters: each thread reads
+// table[index[t]], then, at another line and after a barrier, table[index[t] / 2], then a
+// pair of words (an int2) at table[2 * (index[t] % 32)].
+__constant__ int lookup_table[64];
+__global__ void ReadConstantTable(const int* index, int* out, int n) {
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int sum = 0;
+  if (t < n) sum += lookup_table[index[t]];
+  __syncthreads();
+  if (t < n) sum += lookup_table[index[t] / 2];
+  if (t < n) {
+    const int2 pair = reinterpret_cast<const int2*>(lookup_table)[index[t] % 32];
+    sum += pair.x + pair.y;
+  }
+  if (t < n) out[t] = sum;
+}

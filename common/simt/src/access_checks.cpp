@@ -4,6 +4,7 @@
 /// written, and the bank counters; for other memory, the bounds of global allocations.
 
 #include <simt/detail/access_checks.hpp>
+#include <simt/detail/constant_counters.hpp>
 #include <simt/detail/global_bounds.hpp>
 #include <simt/detail/heartbeat.hpp>
 #include <simt/detail/initialisation_check.hpp>
@@ -92,10 +93,15 @@ void record_shared_access(const void* address, std::size_t bytes, AccessKind kin
 void observe_checked(const void* address, std::size_t bytes, AccessKind kind, bool whole_object,
                      const char* file, unsigned line) {
   note_progress(file, line);
-  if (current_thread.unit->arena.contains(address))
+  UnitState& unit = *current_thread.unit;
+  if (unit.arena.contains(address)) {
     record_shared_access(address, bytes, kind, whole_object, file, line);
-  else if (current_thread.unit->diagnostics)
-    check_global_access(address, bytes, kind, file, line);
+    return;
+  }
+  // Kernels only read constant memory (nvcc refuses a write to a __constant__ variable).
+  if (unit.counting && kind == AccessKind::load && in_constant_memory(unit.constants, address))
+    current_thread.block->constant.log(thread_rank(), address, bytes, file, line);
+  if (unit.diagnostics) check_global_access(address, bytes, kind, file, line);
 }
 
 void observe_atomic_checked(const void* address, std::size_t bytes) {

@@ -109,6 +109,7 @@ void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure,
   std::exception_ptr error;
   std::map<std::uint64_t, std::string> printed;  // block index -> output
   SharedMemoryCounters counts;
+  ConstantMemoryCounters constant_counts;
   StrictWarnings warnings;
 
   auto work = [&] {
@@ -132,6 +133,7 @@ void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure,
     std::lock_guard lock(mutex);
     printed.merge(mine);
     counts += runner.counts();
+    constant_counts += runner.constant_counts();
   };
   if (workers <= 1) {
     work();
@@ -142,6 +144,7 @@ void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure,
     work();
   }
   record_launch_counters(counts);
+  record_launch_constant_counters(constant_counts);
   for (const auto& [block, text] : printed) std::fwrite(text.data(), 1, text.size(), stdout);
   if (!printed.empty()) std::fflush(stdout);
   if (error) std::rethrow_exception(error);

@@ -116,6 +116,12 @@ SymbolRegistration::SymbolRegistration(const SymbolEntry& entry) {
   r.symbol_keys.push_back(registry_key(entry.device_name));
 }
 
+std::vector<SymbolEntry> registered_symbols() {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  return r.symbols;
+}
+
 const KernelEntry* find_kernel(const void* kernel) {
   if (kernel == nullptr) return nullptr;
   Registry& r = registry();

@@ -89,6 +89,7 @@ UnitRunner::UnitRunner(const LaunchConfig& config, ThreadBody body, const void* 
   const Settings& s = settings();
   unit_.diagnostics = s.diagnostics;
   unit_.counting = s.count_bank_conflicts;
+  if (unit_.counting) unit_.constants = constant_ranges();
   unit_.checking = s.diagnostics || s.count_bank_conflicts;
   unit_.strict = s.strict;
   unit_.threads_per_block = n;
@@ -135,6 +136,8 @@ void UnitRunner::begin_block(BlockState& b) {
   if (unit_.counting) {
     b.bank.accesses.clear();
     b.bank.access_count.assign(unit_.threads_per_block, 0);
+    b.constant.reads.clear();
+    b.constant.read_count.assign(unit_.threads_per_block, 0);
   }
   // Shared memory starts as poison, as uninitialised as on the GPU but recognisable.
   std::memset(unit_.arena.static_of(b.arena_index), static_cast<int>(shared_poison),
@@ -530,7 +533,10 @@ void UnitRunner::run_chain(BlockState& b, std::vector<ThreadSlot>& chain) {
 }
 
 void UnitRunner::end_interval(BlockState& b) {
-  if (unit_.counting) b.bank.count_interval(unit_.counts, b.linear, b.interval);
+  if (unit_.counting) {
+    b.bank.count_interval(unit_.counts, b.linear, b.interval);
+    b.constant.count_interval(unit_.constant_counts);
+  }
   if (unit_.diagnostics) {
     report_unwritten_read(b);
     b.race.epoch = unit_.next_epoch++;

@@ -31,6 +31,10 @@ class UnitRunner {
   [[nodiscard]] static std::uint64_t unit_count(const LaunchConfig& config);
   /// @brief Shared-memory counts of the units run so far.
   [[nodiscard]] const SharedMemoryCounters& counts() const { return unit_.counts; }
+  /// @brief Constant-memory counts of the units run so far.
+  [[nodiscard]] const ConstantMemoryCounters& constant_counts() const {
+    return unit_.constant_counts;
+  }
   /// @brief Runs unit `index`; appends what its blocks printed to `printed` by block index.
   void run(std::uint64_t index, std::map<std::uint64_t, std::string>& printed);
 

@@ -110,7 +110,8 @@ def write(unit, header_body, source_body, kernels, symbols, names, header, sourc
         epilogue += [f"const ::simt::detail::SymbolRegistration {anchor}_symbol_{n}{{{{",
                      f"    {c_string(v.device_name)}, "
                      f"::simt::detail::symbol_address_of({v.variable}),",
-                     f"    sizeof({v.variable}), {c_string(v.name)}, {anchor}_kernel_file}}}};"]
+                     f"    sizeof({v.variable}), {c_string(v.name)}, {anchor}_kernel_file"
+                     f"{', true' if v.constant else ''}}}}};"]
     epilogue += ["}  // namespace", f"}}  // namespace {namespace}",
                  "// Referenced by the targets that link this code, so the linker keeps it.",
                  f'extern "C" const char {anchor} = 0;']

@@ -29,6 +29,7 @@ class SymbolRegistration:
     device_name: str  # the variable's name in device code
     variable: str  # an expression naming the emulator's variable, in the generated source
     name: str  # the variable as written, for messages
+    constant: bool  # a __constant__ variable, whose reads the counters count
 
 
 def kernels(unit, analysis, instantiations, namespace):
@@ -86,7 +87,8 @@ def symbols(analysis, namespace):
         if not annotations(v) & SYMBOL_ANNOTATIONS:
             continue
         name = qualified_name(v)
-        result.append(SymbolRegistration(device_name(v), f"::{namespace}::{name}", name))
+        result.append(SymbolRegistration(device_name(v), f"::{namespace}::{name}", name,
+                                         "simt:constant" in annotations(v)))
     return result
 
 

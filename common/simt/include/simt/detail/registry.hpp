@@ -42,6 +42,7 @@ struct SymbolEntry {
   std::size_t bytes = 0;         ///< Its size.
   const char* name = "";         ///< As written, e.g. `ns::coefficients`.
   const char* file = "";         ///< The kernel file it was translated from.
+  bool constant = false;         ///< A `__constant__` variable (read-only for kernels).
 };
 
 /// @brief Adds a kernel to the registry (the generated code holds one per kernel).
@@ -53,6 +54,8 @@ struct SymbolRegistration {
   explicit SymbolRegistration(const SymbolEntry& entry);
 };
 
+/// @brief Every registered variable (a copy, taken under the registry's lock).
+std::vector<SymbolEntry> registered_symbols();
 /// @brief The entry of `kernel`: a twin, or the host function of a kernel nvcc compiled (found
 /// by its device name); null if there is none.
 const KernelEntry* find_kernel(const void* kernel);

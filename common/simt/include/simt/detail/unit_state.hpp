@@ -4,6 +4,7 @@
 /// has clusters of one block), or the whole grid of a cooperative launch. Internal.
 
 #include <simt/detail/bank_counters.hpp>
+#include <simt/detail/constant_counters.hpp>
 #include <simt/detail/frame_arena.hpp>
 #include <simt/detail/initialisation_check.hpp>
 #include <simt/detail/race_check.hpp>
@@ -126,6 +127,7 @@ struct BlockState {
   RaceShadow race;                      ///< Diagnostics: who touched which shared byte.
   WrittenBytes written;                 ///< Diagnostics: which shared bytes were written.
   BankLog bank;                         ///< Counters: this interval's shared accesses.
+  ConstantLog constant;                 ///< Counters: this interval's constant reads.
   std::string printed;                  ///< What the block's threads printed, in order.
   std::vector<AsyncCopy> async_copies;  ///< Asynchronous copies not completed yet.
   /// Per thread: the cooperative-groups copies it has started (each thread of the block starts
@@ -161,10 +163,12 @@ struct UnitState {
   /// Chains run threads in rank order (no shuffle seed), so a warp's lanes are side by side and
   /// a collective can be completed where its last lane arrives.
   bool rank_ordered = true;
-  std::uint32_t next_epoch = 1;    ///< Stamps for barrier intervals, never reused by this worker.
-  SharedMemoryCounters counts;     ///< This worker's counts for the launch.
-  unsigned threads_per_block = 0;  ///< Threads in each block.
-  AccessSites access_sites;        ///< Places named by the race records.
+  std::uint32_t next_epoch = 1;  ///< Stamps for barrier intervals, never reused by this worker.
+  SharedMemoryCounters counts;   ///< This worker's counts for the launch.
+  ConstantMemoryCounters constant_counts;  ///< This worker's constant reads for the launch.
+  ConstantRanges constants;                ///< Counters on: where the `__constant__` variables are.
+  unsigned threads_per_block = 0;          ///< Threads in each block.
+  AccessSites access_sites;                ///< Places named by the race records.
   const Site* dynamic_declared = nullptr;  ///< The `extern __shared__` declaration, once seen.
   const char* kernel = nullptr;            ///< The kernel's name when the registry knows it.
   ThreadBody body = nullptr;               ///< Starts the running slot's thread...
