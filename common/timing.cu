@@ -17,8 +17,17 @@ Timing summarize(std::vector<double> ms) {
 
 }  // namespace
 
-Timing time_on_device(const std::function<void()>& enqueue, TimingPolicy policy) {
-  for (int i = 0; i < policy.warmups; ++i) enqueue();
+Timing time_on_device(const std::function<void()>& enqueue, TimingPolicy policy,
+                      const std::function<void()>& prepare) {
+  const auto prepare_next = [&] {
+    if (!prepare) return;
+    CUDA_CHECK(cudaDeviceSynchronize());  // the GPU is done with what `prepare` touches
+    prepare();
+  };
+  for (int i = 0; i < policy.warmups; ++i) {
+    prepare_next();
+    enqueue();
+  }
   CUDA_CHECK(cudaGetLastError());
   cudaEvent_t start = nullptr;
   cudaEvent_t stop = nullptr;
@@ -26,6 +35,7 @@ Timing time_on_device(const std::function<void()>& enqueue, TimingPolicy policy)
   CUDA_CHECK(cudaEventCreate(&stop));
   std::vector<double> ms;
   for (int i = 0; i < std::max(1, policy.repetitions); ++i) {
+    prepare_next();
     CUDA_CHECK(cudaEventRecord(start));
     enqueue();
     CUDA_CHECK(cudaEventRecord(stop));

@@ -22,8 +22,10 @@ struct Timing {
 };
 
 /// @brief Times `enqueue` (which launches work on the default stream) with CUDA events
-/// around each repetition.
-[[nodiscard]] Timing time_on_device(const std::function<void()>& enqueue, TimingPolicy policy = {});
+/// around each repetition. `prepare`, when given, runs before each run, untimed (host code that
+/// resets the inputs: managed memory touched on the host again, say).
+[[nodiscard]] Timing time_on_device(const std::function<void()>& enqueue, TimingPolicy policy = {},
+                                    const std::function<void()>& prepare = {});
 
 /// @brief Times `run` on the host with a steady clock.
 [[nodiscard]] Timing time_on_host(const std::function<void()>& run, TimingPolicy policy = {});

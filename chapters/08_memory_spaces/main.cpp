@@ -4,10 +4,12 @@
 // every way the texture unit can, one computation with explicit copies and with Unified Memory,
 // and a kernel that takes its path by __CUDA_ARCH__. Each result is checked against the CPU.
 
+#include "benchmark.hpp"
 #include "memory_spaces.hpp"
 
 #include "common/backend.hpp"
 #include "common/cli.hpp"
+#include "common/csv_file.hpp"
 #include "common/memory_budget.hpp"
 #include "common/random_inputs.hpp"
 #include "common/sample_main.hpp"
@@ -17,28 +19,14 @@
 #include <simt/settings.hpp>
 
 #include <bit>
-#include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace {
 
 using namespace memory_spaces;
-
-// Whole numbers (from the reproducible floats), so that sums in any order are exact.
-std::vector<float> random_whole_floats(std::size_t n, std::uint64_t seed, float bound) {
-  std::vector<float> values = tutorial::random_floats(n, seed, -bound, bound);
-  for (float& v : values) v = std::trunc(v);
-  return values;
-}
-
-std::vector<unsigned> random_unsigned(std::size_t n, std::uint64_t seed) {
-  std::vector<unsigned> values;
-  for (float f : tutorial::random_floats(n, seed, 0.0f, 1.0e6f))
-    values.push_back(static_cast<unsigned>(f));
-  return values;
-}
 
 // What the version number decides, for the features this tutorial uses.
 void print_capability(const tutorial::ComputeCapability& cc, const char* whose) {
@@ -58,6 +46,35 @@ std::string words_per_request(const ConstantTraffic& t) {
   return text;
 }
 
+void print_benchmark(std::size_t elements, int image, std::uint64_t seed,
+                     const tutorial::DeviceInfo& device, const std::string& csv_path) {
+  const MemorySpacesBenchmark b = benchmark_on_device(elements, image, seed);
+  std::printf(
+      "Chapter 08 benchmark on %s: %zu elements (%.0f MiB a float array), a %dx%d texture, "
+      "median of 25 runs\nceilings: device-to-device copy %.0f GB/s, pinned host-to-device "
+      "copy %.1f GB/s, constant cache %.0f Gwords/s (1 word per SM per 2 clocks)\n",
+      device.name.c_str(), elements, 4.0 * static_cast<double>(elements) / (1 << 20), image, image,
+      b.ceilings.copy_gbs, b.ceilings.host_to_device_gbs, b.ceilings.constant_words_per_s / 1e9);
+  std::printf("%-9s %-52s %9s %10s %-9s %8s  %s\n", "part", "kernel", "ms", "rate", "unit",
+              "of ceil.", "result");
+  std::optional<tutorial::CsvFile> csv;
+  if (!csv_path.empty())
+    csv.emplace(csv_path, "--csv",
+                std::vector<std::string>{"problem", "part", "kernel", "median_ms", "rate", "unit",
+                                         "ceiling", "ceiling_name", "of_ceiling", "verified"},
+                &device);
+  for (const TimedRow& r : b.rows) {
+    std::printf("%-9s %-52s %9.3f %10.1f %-9s %7.2fx  %s\n", r.part.c_str(), r.kernel.c_str(),
+                r.median_ms, r.rate, r.unit.c_str(), r.of_ceiling(),
+                r.verified ? "match" : "MISMATCH");
+    if (csv)
+      csv->row(std::to_string(elements) + " elements, " + std::to_string(image) + "^2 texture",
+               r.part, r.kernel, r.median_ms, r.rate, r.unit, r.ceiling, r.ceiling_name,
+               r.of_ceiling(), r.verified);
+  }
+  if (csv) csv->finish();
+}
+
 bool report(const std::string& what, std::size_t elements,
             const std::optional<tutorial::Mismatch>& mismatch) {
   std::printf("  %s\n", tutorial::verdict(what, elements, mismatch).c_str());
@@ -70,6 +87,7 @@ int main(int argc, char** argv) {
   return tutorial::run_sample(argv[0], [&] {
     int elements = 1 << 20;
     int image_size = 512;
+    std::string csv_path;
     tutorial::Cli cli("08_memory_spaces", "Chapter 08: the memory spaces and compute capability");
     cli.add_integer("--elements", elements, kTaps * 4, 1 << 28,
                     "values the local-memory, constant-memory and Unified Memory kernels stream "
@@ -77,19 +95,30 @@ int main(int argc, char** argv) {
                     "at most 2^28 (1 GiB of floats)");
     cli.add_integer("--image", image_size, 16, 4096,
                     "width and height of the texture (a power of two)", "at most 4096");
+    cli.add_text("--csv", csv_path, "with --benchmark: write the table to FILE as CSV");
     // Every kernel runs from compute capability 7.0; __reduce_add_sync is taken from 8.0 on.
     const auto chosen = cli.parse_and_select_backend(argc, argv, {7, 0});
     if (!chosen) return 0;
     if (!std::has_single_bit(static_cast<unsigned>(image_size)))
       throw tutorial::UsageError("--image", "must be a power of two from 16 to 4096");
-    if (cli.common().benchmark)
-      throw tutorial::UsageError("--benchmark", "is not available in chapter 08 yet");
     const tutorial::Backend backend = chosen->backend;
     const std::uint64_t seed = cli.common().seed;
+    if (cli.common().benchmark) {
+      if (backend != tutorial::Backend::device)
+        throw tutorial::UsageError("--benchmark", "times the GPU and needs one");
+      if (!cli.given("--elements")) elements = 1 << 26;  // 256 MiB a float array: past the L2
+      if (!cli.given("--image")) image_size = 4096;
+      if (image_size < 64)
+        throw tutorial::UsageError("--image", "must be at least 64 with --benchmark");
+    }
     const auto n = static_cast<std::size_t>(elements);
     // The largest part: the filter's input and output, and the reference, on the host (and
     // input and output on the GPU); the Unified Memory array is no larger.
     tutorial::require_memory("--elements", tutorial::bytes_needed("--elements", n, 4, 3), backend);
+    if (cli.common().benchmark) {
+      print_benchmark(n, image_size, seed, *chosen->device, csv_path);
+      return 0;
+    }
 
     std::printf(
         "Chapter 08: the memory spaces and compute capability on %s\n",
@@ -132,10 +161,10 @@ int main(int argc, char** argv) {
         "texture memory: a %dx%d image resampled over coordinates -0.25 to 1.25 with tex2D:\n",
         image_size, image_size);
     for (Sampling sampling : all_samplings) {
-      const auto out = resample(backend, image, sampling);
+      const auto out = resample(backend, image, sampling, image_size);
       const double tolerance = resample_tolerance(sampling);
       const auto mismatch =
-          tutorial::first_mismatch(out, reference_resample(image, sampling), tolerance);
+          tutorial::first_mismatch(out, reference_resample(image, sampling, image_size), tolerance);
       if (mismatch || tolerance == 0)
         ok &= report(describe(sampling), out.size(), mismatch);
       else

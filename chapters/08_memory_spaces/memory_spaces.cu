@@ -1,12 +1,14 @@
 // Chapter 08's launches: every kernel on the GPU (<<<>>>) or on the CPU emulator (simt::launch
 // of the same kernel, translated by simt_add_kernels()); then the names and the CPU references.
 
+#include "kernel_pointers.hpp"
 #include "memory_spaces.hpp"
 #include "memory_spaces_kernels.cuh"
 
 #include "common/backend_launch.hpp"
 #include "common/backend_texture.hpp"
 #include "common/managed_array.hpp"
+#include "common/random_inputs.hpp"
 
 #include <simt/constant_counters.hpp>
 
@@ -14,11 +16,6 @@
 #include <cmath>
 
 namespace memory_spaces {
-
-namespace {
-
-using PairsKernel = void (*)(const unsigned*, unsigned*, int);
-using FilterKernel = void (*)(const float*, float*, int);
 
 PairsKernel pairs_kernel(Histogram where) {
   return where == Histogram::local_memory ? PairsPerThreadLocal : PairsPerThreadRegisters;
@@ -28,40 +25,52 @@ FilterKernel filter_kernel(TapAccess access) {
   return access == TapAccess::uniform ? FilterUniformTaps : FilterDivergentTaps;
 }
 
+ResampleKernel resample_kernel() { return Resample; }
+
+ScaleKernel scale_kernel() { return ScaleInPlace; }
+
+void set_taps(Backend backend, std::span<const float> coefficients) {
+  // [doc:copy-to-symbol]
+  tutorial::copy_to_symbol(backend, taps, coefficients.data(), sizeof(taps));
+  // [doc:copy-to-symbol]
+}
+
 unsigned blocks_for(std::size_t threads) {
   return static_cast<unsigned>((threads + threads_per_block - 1) / threads_per_block);
 }
 
-cudaTextureAddressMode address_mode(Address address) {
-  switch (address) {
-    case Address::wrap: return cudaAddressModeWrap;
-    case Address::clamp: return cudaAddressModeClamp;
-    case Address::mirror: return cudaAddressModeMirror;
-    case Address::border: return cudaAddressModeBorder;
-  }
-  return cudaAddressModeClamp;
+Mapping coordinate_mapping(int size, int output, bool normalized) {
+  const float extent = normalized ? 1.0f : static_cast<float>(size);
+  return {1.5f * extent / static_cast<float>(output), -0.25f * extent};
 }
 
-// u = (x + 0.5) * scale + offset spans -0.25 to 1.25 of the image: in normalised coordinates,
-// or in texels.
-struct Mapping {
-  float scale, offset;
-};
-Mapping coordinate_mapping(int size, bool normalized) {
-  const float extent = normalized ? 1.0f : static_cast<float>(size);
-  return {1.5f * extent / static_cast<float>(size), -0.25f * extent};
+cudaTextureDesc texture_description(Sampling sampling) {
+  cudaTextureDesc desc{};
+  const cudaTextureAddressMode modes[] = {cudaAddressModeWrap, cudaAddressModeClamp,
+                                          cudaAddressModeMirror, cudaAddressModeBorder};
+  desc.addressMode[0] = desc.addressMode[1] = modes[static_cast<int>(sampling.address)];
+  desc.filterMode = sampling.filter == Filter::linear ? cudaFilterModeLinear : cudaFilterModePoint;
+  desc.normalizedCoords = sampling.normalized_coordinates ? 1 : 0;
+  desc.readMode = sampling.texels == Texels::uchar_array_normalized ? cudaReadModeNormalizedFloat
+                                                                    : cudaReadModeElementType;
+  // The border colour stays 0: outside the image a border-addressed fetch reads zeros.
+  return desc;
 }
+
+namespace {
 
 template <class T>
-std::vector<float> resample_texels(Backend backend, std::span<const T> texels, int size,
+std::vector<float> resample_texels(Backend backend, std::span<const T> texels, int size, int output,
                                    const cudaTextureDesc& desc, tutorial::TexelStorage storage) {
-  const auto n = static_cast<std::size_t>(size);
+  const auto n = static_cast<std::size_t>(size), pixels = static_cast<std::size_t>(output);
   tutorial::BackendTexture<T> texture(backend, texels, n, n, desc, storage);
-  tutorial::BackendArray<float> out(backend, n * n, -2.0f);
-  const Mapping m = coordinate_mapping(size, desc.normalizedCoords != 0);
-  const dim3 block(16, 16), grid((size + 15) / 16, (size + 15) / 16);
-  tutorial::launch_on(backend, {grid, block}, Resample, texture.object(), out.data(), size, size,
-                      m.scale, m.offset);
+  tutorial::BackendArray<float> out(backend, pixels * pixels, -2.0f);
+  const Mapping m = coordinate_mapping(size, output, desc.normalizedCoords != 0);
+  // 16 x 16 threads: neighbouring threads sample neighbouring texels, which the texture cache,
+  // laid out for 2-D locality, keeps together.
+  const dim3 block(16, 16), grid((output + 15) / 16, (output + 15) / 16);
+  tutorial::launch_on(backend, {grid, block}, Resample, texture.object(), out.data(), output,
+                      output, m.scale, m.offset);
   return out.read();
 }
 
@@ -85,9 +94,7 @@ std::optional<KernelResources> kernel_resources(Backend backend, Histogram where
 FilterRun filter(Backend backend, TapAccess access, std::span<const float> coefficients,
                  std::span<const float> in) {
   const std::size_t n = in.size() - kTaps + 1;
-  // [doc:copy-to-symbol]
-  tutorial::copy_to_symbol(backend, taps, coefficients.data(), sizeof(taps));
-  // [doc:copy-to-symbol]
+  set_taps(backend, coefficients);
   tutorial::BackendArray<float> input(backend, in), out(backend, n, 0.0f);
   tutorial::launch_on(backend, {blocks_for(n), threads_per_block}, filter_kernel(access),
                       input.data(), out.data(), static_cast<int>(n));
@@ -100,28 +107,14 @@ FilterRun filter(Backend backend, TapAccess access, std::span<const float> coeff
   return run;
 }
 
-std::vector<float> resample(Backend backend, const Image& image, Sampling sampling) {
-  cudaTextureDesc desc{};
-  desc.addressMode[0] = desc.addressMode[1] = address_mode(sampling.address);
-  desc.filterMode = sampling.filter == Filter::linear ? cudaFilterModeLinear : cudaFilterModePoint;
-  desc.normalizedCoords = sampling.normalized_coordinates ? 1 : 0;
-  // The border colour stays 0: outside the image a border-addressed fetch reads zeros.
-  switch (sampling.texels) {
-    case Texels::float_array:
-    case Texels::float_pitched:
-      desc.readMode = cudaReadModeElementType;
-      return resample_texels<float>(backend, image.values, image.size, desc,
-                                    sampling.texels == Texels::float_array
-                                        ? tutorial::TexelStorage::array
-                                        : tutorial::TexelStorage::pitched);
-    case Texels::uchar_array_normalized: {
-      desc.readMode = cudaReadModeNormalizedFloat;
-      const std::vector<unsigned char> bytes = as_bytes(image.values);
-      return resample_texels<unsigned char>(backend, bytes, image.size, desc,
-                                            tutorial::TexelStorage::array);
-    }
-  }
-  return {};
+std::vector<float> resample(Backend backend, const Image& image, Sampling sampling, int output) {
+  const cudaTextureDesc desc = texture_description(sampling);
+  const auto storage = sampling.texels == Texels::float_pitched ? tutorial::TexelStorage::pitched
+                                                                : tutorial::TexelStorage::array;
+  if (sampling.texels != Texels::uchar_array_normalized)
+    return resample_texels<float>(backend, image.values, image.size, output, desc, storage);
+  const std::vector<unsigned char> bytes = as_bytes(image.values);
+  return resample_texels<unsigned char>(backend, bytes, image.size, output, desc, storage);
 }
 
 std::vector<float> scale_in_place(Backend backend, Transfer transfer, std::span<const float> data,
@@ -156,7 +149,20 @@ WarpSumResult warp_sums(Backend backend, std::span<const unsigned> in) {
   return {sums.read(), path.read()[0]};
 }
 
-// The configuration: names, the image's bytes, and the CPU references.
+// The configuration: inputs, names, the image's bytes, and the CPU references.
+
+std::vector<unsigned> random_unsigned(std::size_t n, std::uint64_t seed) {
+  std::vector<unsigned> values;
+  for (float f : tutorial::random_floats(n, seed, 0.0f, 1.0e6f))
+    values.push_back(static_cast<unsigned>(f));
+  return values;
+}
+
+std::vector<float> random_whole_floats(std::size_t n, std::uint64_t seed, float bound) {
+  std::vector<float> values = tutorial::random_floats(n, seed, -bound, bound);
+  for (float& v : values) v = std::trunc(v);
+  return values;
+}
 
 std::string describe(Histogram where) {
   return where == Histogram::local_memory ? "counts[value % 16] in local memory"
@@ -227,7 +233,7 @@ std::vector<float> reference_filter(std::span<const float> taps, std::span<const
 
 // The texture-fetching rules of the guide's appendix: point sampling reads texel floor(x);
 // linear filtering weighs the four texels around x - 0.5 by fractions kept to 8 bits.
-std::vector<float> reference_resample(const Image& image, Sampling s) {
+std::vector<float> reference_resample(const Image& image, Sampling s, int output) {
   const int n = image.size;
   const std::vector<unsigned char> bytes = as_bytes(image.values);
   const auto texel = [&](long i, long j) -> double {
@@ -248,11 +254,12 @@ std::vector<float> reference_resample(const Image& image, Sampling s) {
     const std::size_t at = std::size_t(y) * n + std::size_t(x);
     return s.texels == Texels::uchar_array_normalized ? bytes[at] / 255.0 : image.values[at];
   };
+  const double step = 1.5 * n / output;  // texels from one output pixel to the next
   std::vector<float> out;
-  for (int y = 0; y < n; ++y)
-    for (int x = 0; x < n; ++x) {
+  for (int y = 0; y < output; ++y)
+    for (int x = 0; x < output; ++x) {
       // The coordinate in texels, whether the kernel passed it normalised or not.
-      const double tx = (x + 0.5) * 1.5 - 0.25 * n, ty = (y + 0.5) * 1.5 - 0.25 * n;
+      const double tx = (x + 0.5) * step - 0.25 * n, ty = (y + 0.5) * step - 0.25 * n;
       if (s.filter == Filter::point) {
         out.push_back(
             static_cast<float>(texel(std::lround(std::floor(tx)), std::lround(std::floor(ty)))));

@@ -101,9 +101,11 @@ struct Image {
 /// @brief The image's values as 8-bit texels: round((v + 1) * 127.5).
 [[nodiscard]] std::vector<unsigned char> as_bytes(std::span<const float> values);
 
-/// @brief The image resampled to `size` x `size` pixels spanning texture coordinates -0.25 to
-/// 1.25 of the image, so that a quarter of the picture on each side lies outside it.
-[[nodiscard]] std::vector<float> resample(Backend backend, const Image& image, Sampling sampling);
+/// @brief The image resampled to `output` x `output` pixels (1, 2 or 4 times its size, which
+/// keeps every filter weight exact in 8 bits) spanning texture coordinates -0.25 to 1.25 of the
+/// image, so that a quarter of the picture on each side lies outside it.
+[[nodiscard]] std::vector<float> resample(Backend backend, const Image& image, Sampling sampling,
+                                          int output);
 /// @brief How far a result may lie from the reference: the GPU's float filtering rounds its
 /// sum differently (one ulp), and it filters 8-bit texels in 16-bit fixed point.
 [[nodiscard]] double resample_tolerance(Sampling sampling);
@@ -131,7 +133,14 @@ struct WarpSumResult {
 /// @brief `in.size()` must be a multiple of threads_per_block.
 [[nodiscard]] WarpSumResult warp_sums(Backend backend, std::span<const unsigned> in);
 
-// --- Names and references ----------------------------------------------------------------------
+// --- Inputs, names and references --------------------------------------------------------------
+
+/// @brief `n` values from 0 to 999,999, reproducible from `seed`.
+[[nodiscard]] std::vector<unsigned> random_unsigned(std::size_t n, std::uint64_t seed);
+/// @brief `n` whole numbers in (-bound, bound), as floats: sums of their products are exact
+/// whatever order a kernel adds them in.
+[[nodiscard]] std::vector<float> random_whole_floats(std::size_t n, std::uint64_t seed,
+                                                     float bound);
 
 [[nodiscard]] std::string describe(Histogram where);
 [[nodiscard]] std::string describe(TapAccess access);
@@ -142,7 +151,8 @@ struct WarpSumResult {
                                                                int threads);
 [[nodiscard]] std::vector<float> reference_filter(std::span<const float> taps,
                                                   std::span<const float> in);
-[[nodiscard]] std::vector<float> reference_resample(const Image& image, Sampling sampling);
+[[nodiscard]] std::vector<float> reference_resample(const Image& image, Sampling sampling,
+                                                    int output);
 [[nodiscard]] std::vector<float> reference_scale(std::span<const float> data, float factor,
                                                  float offset);
 [[nodiscard]] std::vector<unsigned> reference_warp_sums(std::span<const unsigned> in);

@@ -70,6 +70,9 @@ PLOT_TEXT = {
     "relative cost": ("relative cost", "相対コスト"),
     "bank title": ("Shared-memory loads by stride: {device}, {date}",
                    "ストライド別の共有メモリ読み出し: {device}、{date}"),
+    "of ceiling": ("fraction of the ceiling the access pattern allows",
+                   "アクセスパターンが許す上限に対する割合"),
+    "memory spaces title": ("Chapter 08 kernels: {device}, {date}", "第 08 章のカーネル: {device}、{date}"),
 }
 
 
@@ -149,7 +152,24 @@ def bank_conflicts_plot(rows, path, text, language):
     plt.close(fig)
 
 
-RECIPES = {"histogram_h100.csv": histogram_plot, "bank_conflicts_h100.csv": bank_conflicts_plot}
+def memory_spaces_plot(rows, path, text, language):
+    """Chapter 08: each kernel's rate as a fraction of the ceiling its access pattern allows."""
+    fig, ax = plt.subplots(figsize=(7.5, 3.6))
+    names = [f"{r['part']}: {r['kernel']}" for r in rows]
+    ax.barh(range(len(rows)), [float(r["of_ceiling"]) for r in rows], color="#4c8cbf")
+    ax.set_yticks(range(len(rows)), names, fontsize=7)
+    ax.invert_yaxis()
+    ax.axvline(1.0, color=GREY, linestyle="--", linewidth=1)
+    ax.set_xlabel(text["of ceiling"])
+    r = rows[0]
+    _style(ax, text["memory spaces title"].format(device=r["device"], date=r["date"]))
+    fig.tight_layout()
+    fig.savefig(path, transparent=True)
+    plt.close(fig)
+
+
+RECIPES = {"histogram_h100.csv": histogram_plot, "bank_conflicts_h100.csv": bank_conflicts_plot,
+           "memory_spaces_h100.csv": memory_spaces_plot}
 
 
 def _use_japanese_font():
@@ -251,17 +271,18 @@ def _table(header, body_rows, widths):
     return table
 
 
+def _ratio(r, column):
+    """A row's ratio to its ceiling, "0.92x", flagged when the run's output did not match."""
+    return f"{float(r[column]):.2f}x" + ("" if r["verified"] == "yes" else " (mismatch)")
+
+
 class BandwidthTable(SphinxDirective):
     required_arguments = 1
 
     def run(self):
         rows, language = _read(self)
-        body = []
-        for r in rows:
-            flag = "" if r["verified"] == "yes" else " (mismatch)"
-            ratio = f"{float(r['of_copy']):.2f}x" + flag
-            body.append([nodes.literal(text=r["kernel"]), f"{float(r['median_ms']):.3f}",
-                         f"{float(r['gbs']):,.0f}", ratio])
+        body = [[nodes.literal(text=r["kernel"]), f"{float(r['median_ms']):.3f}",
+                 f"{float(r['gbs']):,.0f}", _ratio(r, "of_copy")] for r in rows]
         return [_caption(rows[0], language, rows[0]["problem"]),
                 _table(HEADER[language], body, (50, 15, 15, 15))]
 
@@ -317,9 +338,30 @@ class BankModelTable(SphinxDirective):
                 _table(BANK_HEADER[language], body, (28, 12, 14, 14, 10, 10))]
 
 
+MEMORY_SPACES_HEADER = {
+    "en": ["part", "kernel", "median ms", "rate", "ceiling", "of the ceiling"],
+    "ja": ["部分", "カーネル", "中央値 ms", "速度", "上限", "上限比"],
+}
+
+
+class MemorySpacesTable(SphinxDirective):
+    """Chapter 08's benchmark: each kernel's rate beside the ceiling its access pattern allows."""
+    required_arguments = 1
+
+    def run(self):
+        rows, language = _read(self)
+        body = [[r["part"], nodes.literal(text=r["kernel"]), f"{float(r['median_ms']):.3f}",
+                 f"{float(r['rate']):,.1f} {r['unit']}",
+                 f"{float(r['ceiling']):,.1f} ({r['ceiling_name']})", _ratio(r, "of_ceiling")]
+                for r in rows]
+        return [_caption(rows[0], language, rows[0]["problem"]),
+                _table(MEMORY_SPACES_HEADER[language], body, (8, 34, 9, 13, 26, 10))]
+
+
 def setup(app):
     app.connect("builder-inited", draw)
     app.add_directive("bandwidth-table", BandwidthTable)
     app.add_directive("histogram-table", HistogramTable)
     app.add_directive("bank-model-table", BankModelTable)
+    app.add_directive("memory-spaces-table", MemorySpacesTable)
     return {"parallel_read_safe": True, "version": "1"}

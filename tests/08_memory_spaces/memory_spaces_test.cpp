@@ -74,12 +74,13 @@ TEST_CASE("Uniform and divergent reads of the constant taps give the same filter
 
 TEST_CASE("Every sampling of the texture follows the guide's texture-fetching rules", "[08]") {
   const int size = GENERATE(16, 64);
+  const int scale = GENERATE(1, 2, 4);  // output pixels per texel, along each axis
   const Image image{size, tutorial::random_floats(std::size_t(size) * size, std::uint64_t(size))};
   for (Sampling sampling : all_samplings) {
-    INFO(describe(sampling) << ", " << size << "x" << size);
-    const auto out = resample(backend_under_test, image, sampling);
-    const auto mismatch = tutorial::first_mismatch(out, reference_resample(image, sampling),
-                                                   resample_tolerance(sampling));
+    INFO(describe(sampling) << ", " << size << "x" << size << " to " << scale * size);
+    const auto out = resample(backend_under_test, image, sampling, scale * size);
+    const auto mismatch = tutorial::first_mismatch(
+        out, reference_resample(image, sampling, scale * size), resample_tolerance(sampling));
     CHECK_FALSE(mismatch.has_value());
     if (mismatch) INFO("pixel " << mismatch->index << ": " << mismatch->actual);
   }
