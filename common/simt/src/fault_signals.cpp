@@ -3,9 +3,12 @@
 ///
 /// A fault cannot be turned into a simt::KernelError: the kernel's code was compiled without
 /// exceptions that can leave a faulting instruction, and the CPU cannot resume it. So the handler
-/// prints the report and ends the program. It runs on the faulting worker, whose thread-local
-/// ThreadContext says which GPU thread was running. It formats into a buffer on the stack and
-/// writes with write(2): no allocation, as the fault may have happened inside malloc.
+/// prints the report and ends the program: with kernel_fault_exit_code, or, when
+/// CUDA_ENABLE_COREDUMP_ON_EXCEPTION=1 (the variable that asks the CUDA driver for a core dump of a
+/// faulting kernel), with the signal's own core dump, which gdb and simt's extension read. It runs
+/// on the faulting worker, whose thread-local ThreadContext says which GPU thread was running. It
+/// formats into a buffer on the stack and writes with write(2): no allocation, as the fault may
+/// have happened inside malloc.
 
 #include "fault_signals.hpp"
 
@@ -19,6 +22,7 @@
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 
@@ -31,6 +35,8 @@ namespace {
 
 constexpr int handled[] = {SIGSEGV, SIGBUS, SIGFPE};
 struct sigaction previous[3];
+// Read once, as the handlers are installed: getenv is not safe in a signal handler.
+bool dump_core = false;
 
 int index_of(int signal) {
   for (int i = 0; i < 3; ++i)
@@ -58,6 +64,13 @@ const char* access_kind(int signal, const void* context) {
   (void)context;
   return "an access to";
 #endif
+}
+
+void signal_default(int signal) {
+  struct sigaction action {};
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(signal, &action, nullptr);
 }
 
 void on_fault(int signal, siginfo_t* info, void* context) {
@@ -98,20 +111,29 @@ void on_fault(int signal, siginfo_t* info, void* context) {
     append(text, sizeof text, used,
            " (with the checks on, simt::settings().diagnostics, the report names the line)");
   }
-  append(text, sizeof text, used,
-         ". On the GPU %s. The emulator cannot go on after it, so it ends the program with exit "
-         "status %d.\n",
+  append(text, sizeof text, used, ". On the GPU %s. The emulator cannot go on after it, so it ",
          signal == SIGFPE ? "an integer division does not trap"
                           : "this is cudaErrorIllegalAddress (compute-sanitizer's memcheck names "
-                            "the access)",
-         kernel_fault_exit_code);
+                            "the access)");
+  if (dump_core)
+    append(text, sizeof text, used,
+           "ends the program with a core dump (CUDA_ENABLE_COREDUMP_ON_EXCEPTION=1; where the "
+           "core goes is the system's setting, /proc/sys/kernel/core_pattern).\n");
+  else
+    append(text, sizeof text, used, "ends the program with exit status %d.\n",
+           kernel_fault_exit_code);
   std::fflush(stdout);
   for (std::size_t written = 0; written < used;) {
     const ssize_t n = write(STDERR_FILENO, text + written, used - written);
     if (n <= 0) break;
     written += static_cast<std::size_t>(n);
   }
-  _exit(kernel_fault_exit_code);
+  if (!dump_core) _exit(kernel_fault_exit_code);
+  // The signal's default action is a core dump: returning runs the faulting instruction again,
+  // which raises it again, now with every register as it was at the fault (one sent by kill()
+  // is raised again here).
+  signal_default(signal);
+  if (info->si_code <= 0) raise(signal);
 }
 
 }  // namespace
@@ -119,6 +141,8 @@ void on_fault(int signal, siginfo_t* info, void* context) {
 void install_fault_handlers() {
   static std::once_flag once;
   std::call_once(once, [] {
+    const char* core = std::getenv("CUDA_ENABLE_COREDUMP_ON_EXCEPTION");
+    dump_core = core != nullptr && std::strcmp(core, "1") == 0;
     struct sigaction action {};
     action.sa_sigaction = on_fault;
     action.sa_flags = SA_SIGINFO;

@@ -4,6 +4,7 @@
 
 #include <simt/detail/bank_counters.hpp>
 #include <simt/launch.hpp>
+#include "debugger_support.hpp"
 #include "describe.hpp"
 #include "fault_signals.hpp"
 #include "unit_runner.hpp"
@@ -19,11 +20,6 @@
 #include <string>
 #include <thread>
 #include <vector>
-
-// A debugger calls it in a stopped program (debugger_support.cpp); nothing else does, so a
-// reference from here, which every launching program links, keeps it in the program.
-extern "C" const char* simt_debugger_block_threads() noexcept;
-[[gnu::used]] static const auto keep_for_debuggers = &simt_debugger_block_threads;
 
 namespace simt {
 
@@ -113,6 +109,7 @@ void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure,
   StrictWarnings warnings;
 
   auto work = [&] {
+    const DebuggerRegistration named_for_debuggers;
     UnitRunner runner(config, body, closure, kernel, warnings);
     std::map<std::uint64_t, std::string> mine;
     for (std::uint64_t u = next.fetch_add(1); u < units; u = next.fetch_add(1)) {

@@ -1,6 +1,8 @@
 set pagination off
 set print thread-events off
 set print frame-info source-line
+set may-call-functions off
+set disable-randomization off
 set trace-commands on
 break row_sum_kernels.cuh:7 if $threadIdx.x == 5 && $blockIdx.x == 1
 run
