@@ -1,7 +1,9 @@
-# tutorial_target_defaults(<target>)
+# tutorial_target_defaults(<target> [NOT_SANITIZED])
 # C++20 for host and CUDA code, warnings on (and errors with TUTORIAL_WARNINGS_AS_ERRORS),
-# optional host sanitizers. Every target of the project goes through this one function.
+# optional host sanitizers (NOT_SANITIZED: third-party code the sanitized targets link, compiled
+# without them). Every target of the project goes through this one function.
 function(tutorial_target_defaults target)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "NOT_SANITIZED" "" "")
   set_target_properties(${target} PROPERTIES
     CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF
     CUDA_STANDARD 20 CUDA_STANDARD_REQUIRED ON CUDA_EXTENSIONS OFF)
@@ -19,7 +21,7 @@ function(tutorial_target_defaults target)
       $<$<COMPILE_LANGUAGE:CXX>:-Werror>
       $<$<COMPILE_LANGUAGE:CUDA>:--Werror=all-warnings>)
   endif()
-  if(TUTORIAL_SANITIZE)
+  if(TUTORIAL_SANITIZE AND NOT arg_NOT_SANITIZED)
     # One -Xcompiler per flag: nvcc splits -Xcompiler lists at commas.
     set(san -fsanitize=address -fsanitize=undefined -fno-omit-frame-pointer
       -fno-sanitize-recover=all)

@@ -2,6 +2,8 @@
 
 #include "usage_error.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <charconv>
 #include <iostream>
 #include <limits>
@@ -49,7 +51,7 @@ std::int64_t parse_integer(const std::string& option, const std::string& text, s
 }
 
 Cli::Cli(std::string program, const std::string& description)
-    : program_(std::move(program)), app_(description, program_) {
+    : program_(std::move(program)), app_(std::make_unique<CLI::App>(description, program_)) {
   add_choice(
       "--backend", common_.backend,
       {{"auto", BackendChoice::automatic},
@@ -66,7 +68,7 @@ Cli::Cli(std::string program, const std::string& description)
 void Cli::add_integer_impl(const std::string& name, std::function<void(std::int64_t)> store,
                            std::int64_t min, std::int64_t max, const std::string& help,
                            const std::string& limit_reason, std::int64_t default_value) {
-  app_.add_option_function<std::string>(
+  app_->add_option_function<std::string>(
           name,
           [name, store, min, max, limit_reason](const std::string& text) {
             store(parse_integer(name, text, min, max, limit_reason));
@@ -81,7 +83,7 @@ void Cli::add_choice_impl(const std::string& name, std::vector<std::string> name
                           const std::string& default_name) {
   std::string listed;
   for (const auto& n : names) listed += (listed.empty() ? "" : "|") + n;
-  app_.add_option_function<std::string>(
+  app_->add_option_function<std::string>(
           name,
           [name, names, listed, store](const std::string& text) {
             for (std::size_t i = 0; i < names.size(); ++i)
@@ -93,18 +95,18 @@ void Cli::add_choice_impl(const std::string& name, std::vector<std::string> name
 }
 
 void Cli::add_flag(const std::string& name, bool& value, const std::string& help) {
-  app_.add_flag(name, value, help);
+  app_->add_flag(name, value, help);
 }
 
 void Cli::add_text(const std::string& name, std::string& value, const std::string& help) {
-  app_.add_option(name, value, help);
+  app_->add_option(name, value, help);
 }
 
 bool Cli::parse(int argc, char** argv) {
   try {
-    app_.parse(argc, argv);
+    app_->parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
-    std::cout << app_.help();
+    std::cout << app_->help();
     return true;
   } catch (const CLI::ParseError& e) {
     // CLI11 starts most messages with the option ("--n: 1 required INT missing"); keep that
@@ -134,6 +136,8 @@ std::optional<BackendSelection> Cli::parse_and_select_backend(int argc, char** a
   return selection;
 }
 
-bool Cli::given(const std::string& name) const { return app_.count(name) > 0; }
+Cli::~Cli() = default;
+
+bool Cli::given(const std::string& name) const { return app_->count(name) > 0; }
 
 }  // namespace tutorial

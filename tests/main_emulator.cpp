@@ -1,9 +1,4 @@
-// Test runner for the tests that need no GPU.
-#if __has_include(<catch2/catch_session.hpp>)
-#include <catch2/catch_session.hpp>
-#else
-#define CATCH_CONFIG_RUNNER
-#include <catch2/catch.hpp>
-#endif
+// Test programs that need no GPU: their tests always run.
+#include "test_runner.hpp"
 
-int main(int argc, char* argv[]) { return Catch::Session().run(argc, argv); }
+std::optional<int> test::before_running(int, char*[]) { return std::nullopt; }

@@ -18,7 +18,9 @@ endif()
 file(REMOVE_RECURSE "${WORK}")
 set(project "${SOURCE}/tests/own_kernels_project")
 
-run(${CMAKE_COMMAND} -S "${SOURCE}/common/simt" -B "${WORK}/simt" -DCMAKE_BUILD_TYPE=Release)
+# No build type, so no optimisation: what is tested is that the package builds, installs and is
+# found, and the row sums are 100 blocks; -O3 would only lengthen the build of simt's sources.
+run(${CMAKE_COMMAND} -S "${SOURCE}/common/simt" -B "${WORK}/simt")
 run(${CMAKE_COMMAND} --build "${WORK}/simt" -j 2)
 run(${CMAKE_COMMAND} --install "${WORK}/simt" --prefix "${WORK}/prefix")
 

@@ -95,6 +95,9 @@ function(simt_add_kernels target)
       COMMENT "Translating ${stem} for the CPU emulator"
       VERBATIM)
     target_sources(${target} PRIVATE "${source}")
+    # Compiled with options of its own (below), which a target's precompiled header, built with
+    # the target's, would not fit.
+    set_source_files_properties("${source}" PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
     if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
       # Device code has no exceptions, and without them a kernel's coroutine needs no handler
       # around its body (measurably cheaper per barrier). The emulator's own errors still

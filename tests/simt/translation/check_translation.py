@@ -12,7 +12,8 @@ by the cases in W/simt_translation_cache), and once more without them. A case fa
 output differs (the diff is printed), when the two translations differ, when the translator
 writes anything that is not a `file:line:col: error:` line or reports an internal error, and,
 for a translation, when its source or a C++ file that includes its header does not compile
-without warnings."""
+without warnings. With --prelude, those compiles take the emulator's kernel prelude
+(<simt/kernel.hpp>, which every translation includes first) precompiled: most of their time."""
 
 import argparse
 import difflib
@@ -76,6 +77,14 @@ def problems_with_messages(run):
     return found
 
 
+def prelude_options(args):
+    """The compiler options that take the precompiled kernel prelude, if there is one; a
+    precompiled header GCC cannot use is an error (-Winvalid-pch), not a silent slow compile."""
+    if not args.prelude:
+        return []
+    return ["-include", args.prelude, "-Winvalid-pch", "-Werror=invalid-pch"]
+
+
 def compile_problems(args, header, source, work):
     """The translation must compile cleanly: its source, and a C++ file including its header."""
     user = os.path.join(work, os.path.basename(header) + ".user.cpp")
@@ -84,7 +93,7 @@ def compile_problems(args, header, source, work):
     found = []
     for unit in (source, user):
         command = [args.compiler, "-std=c++20", "-fsyntax-only", "-Wall", "-Wextra", "-Werror",
-                   "-I" + args.simt_include, "-I" + work, unit]
+                   "-I" + args.simt_include, "-I" + work, *prelude_options(args), unit]
         run = subprocess.run(command, capture_output=True, text=True)
         if run.returncode != 0:
             found.append(f"{os.path.basename(unit)} does not compile:\n{run.stderr}")
@@ -130,6 +139,8 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--compiler", help="C++ compiler that checks the translations compile")
+    parser.add_argument("--prelude", help="a header that includes <simt/kernel.hpp>, precompiled "
+                        "beside it (HEADER.gch) with the compiler and -std=c++20")
     parser.add_argument("--update", action="store_true", help="write the .expected files")
     args = parser.parse_args()
     failed = 0

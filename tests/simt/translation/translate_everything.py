@@ -6,7 +6,7 @@ duplicated), and fails on anything it prints that is not a `file:line:col: error
 internal error, and on a translation of a mutant that does not compile.
 
     translate_everything.py --translator T --simt-include I --root REPO --work W \
-        [--mutants N] [--seed S] [--compiler CXX] [--jobs J]
+        [--mutants N] [--seed S] [--compiler CXX [--prelude PRECOMPILED_PRELUDE]] [--jobs J]
 """
 
 import argparse
@@ -54,7 +54,10 @@ def translate(args, path, out):
 
 
 def compiles(args, source, kernel_file):
-    run = subprocess.run([args.compiler, "-std=c++20", "-fsyntax-only", "-w",
+    # With --prelude, <simt/kernel.hpp> (every translation's first include) comes precompiled.
+    prelude = ["-include", args.prelude, "-Winvalid-pch", "-Werror=invalid-pch"] \
+        if args.prelude else []
+    run = subprocess.run([args.compiler, "-std=c++20", "-fsyntax-only", "-w", *prelude,
                           "-I" + args.simt_include, "-I" + os.path.dirname(kernel_file), source],
                          capture_output=True, text=True, errors="replace")
     return [] if run.returncode == 0 else [f"its translation does not compile:\n{run.stderr}"]
@@ -100,6 +103,8 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--compiler", help="compile the translations of accepted mutants")
+    parser.add_argument("--prelude", help="a header that includes <simt/kernel.hpp>, precompiled "
+                        "beside it (HEADER.gch) with the compiler and -std=c++20")
     parser.add_argument("--mutants", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
