@@ -7,16 +7,24 @@ internal error, and on a translation of a mutant that does not compile.
 
     translate_everything.py --translator T --simt-include I --root REPO --work W \
         [--mutants N] [--seed S] [--compiler CXX [--prelude PRECOMPILED_PRELUDE]] [--jobs J]
+
+Each of the J worker processes loads the translator once and runs its main() on file after file,
+as `simt-translate FILE ...` would (its messages and exit status), without starting Python and
+loading libclang for every file. A worker that dies (a crash in libclang, say) is a failure.
 """
 
 import argparse
 import concurrent.futures
+import contextlib
+import importlib.util
+import io
 import os
 import random
 import re
 import shutil
 import subprocess
 import sys
+import traceback
 
 ERROR_LINE = re.compile(r"^[^\s:][^:]*:\d+:\d+: error: .+$")
 SYNC_WORDS = ("__syncthreads", ".sync(", "__syncwarp", "__shfl", "cg::sync", "arrive_and_wait")
@@ -30,27 +38,58 @@ def cuda_files(root):
     return sorted(found)
 
 
-def translate(args, path, out):
+_translator = None  # the translator's module, in each worker process
+
+
+def load_translator(path):
+    """Loads simt_translate.py (and with it libclang) once per worker process."""
+    global _translator
+    spec = importlib.util.spec_from_file_location("simt_translate", path)
+    _translator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(_translator)
+
+
+def run_translator(arguments):
+    """simt-translate ARGUMENTS in this process: its exit status and what it wrote to stderr."""
+    stderr = io.StringIO()
+    with contextlib.redirect_stderr(stderr):
+        try:
+            status = _translator.main(arguments)
+        except SystemExit as exit_:  # argparse, say
+            status = exit_.code if isinstance(exit_.code, int) else 2
+        except BaseException:  # noqa: BLE001 - escaped main(): the process would have died
+            traceback.print_exc()
+            status = 2
+    return status, stderr.getvalue()
+
+
+def translate(args, path, out, own_process=False):
+    """Translates `path` in this worker, or with own_process in a process of its own (as a build
+    runs it: for a file that took a worker down)."""
     os.makedirs(out, exist_ok=True)
     stem = os.path.splitext(os.path.basename(path))[0]
     header, source = os.path.join(out, stem + ".hpp"), os.path.join(out, stem + ".cpp")
-    run = subprocess.run(
-        [args.python, "-B", args.translator, path, "--header", header, "--source", source,
-         "--simt-include", args.simt_include, "--include-dir", args.root,
-         "--include-dir", os.path.dirname(path),
-         "--cache-dir", os.path.join(args.work, "simt_translation_cache")],
-        capture_output=True, text=True, errors="replace")
+    arguments = [path, "--header", header, "--source", source,
+                 "--simt-include", args.simt_include, "--include-dir", args.root,
+                 "--include-dir", os.path.dirname(path),
+                 "--cache-dir", os.path.join(args.work, "simt_translation_cache")]
+    if own_process:
+        run = subprocess.run([sys.executable, "-B", args.translator, *arguments],
+                             capture_output=True, text=True, errors="replace")
+        status, stderr = run.returncode, run.stderr
+    else:
+        status, stderr = run_translator(arguments)
     problems = []
-    for line in run.stderr.splitlines():
+    for line in stderr.splitlines():
         if not ERROR_LINE.match(line):
             problems.append(f"not a file:line:col: error: line: {line}")
         elif "internal error" in line:
             problems.append(f"internal error: {line}")
-    if run.returncode not in (0, 1):
-        problems.append(f"exit code {run.returncode}")
-    if run.returncode == 1 and not run.stderr.strip():
+    if status not in (0, 1):
+        problems.append(f"exit code {status}")
+    if status == 1 and not stderr.strip():
         problems.append("failed without saying why")
-    return run.returncode == 0, source, problems
+    return status == 0, source, problems
 
 
 def compiles(args, source, kernel_file):
@@ -95,13 +134,21 @@ def mutate(text, rng):
     return "\n".join(lines), what
 
 
+def run(job, args, own_process=False):
+    """One file or mutant: translated, and, if accepted, a mutant's translation compiled."""
+    path, out, what = job
+    accepted, source, problems = translate(args, path, out, own_process)
+    if accepted and what is not None and args.compiler:
+        problems += compiles(args, source, path)
+    return job, accepted, problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--translator", required=True)
     parser.add_argument("--simt-include", required=True)
     parser.add_argument("--root", required=True)
     parser.add_argument("--work", required=True)
-    parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--compiler", help="compile the translations of accepted mutants")
     parser.add_argument("--prelude", help="a header that includes <simt/kernel.hpp>, precompiled "
                         "beside it (HEADER.gch) with the compiler and -std=c++20")
@@ -137,17 +184,19 @@ def main():
         jobs.append((mutant, os.path.join(args.work, "mutants", str(n)),
                      f"{os.path.relpath(original, args.root)}, {what}"))
 
-    def run(job):
-        path, out, what = job
-        accepted, source, problems = translate(args, path, out)
-        if accepted and what is not None and args.compiler:
-            problems += compiles(args, source, path)
-        return job, accepted, problems
-
     failures = 0
     counts = {"files": 0, "mutants": 0, "accepted": 0, "refused": 0}
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for (path, _, what), accepted, problems in pool.map(run, jobs):
+    with concurrent.futures.ProcessPoolExecutor(
+            args.jobs, initializer=load_translator, initargs=(args.translator,)) as pool:
+        futures = [pool.submit(run, job, args) for job in jobs]
+        for job, future in zip(jobs, futures):
+            try:
+                result = future.result()
+            except concurrent.futures.process.BrokenProcessPool:
+                # A worker died (and took the pool down): this and every job left, each in a
+                # process of its own, which names the file that kills the translator.
+                result = run(job, args, own_process=True)
+            (path, _, what), accepted, problems = result
             counts["mutants" if what else "files"] += 1
             if what:
                 counts["accepted" if accepted else "refused"] += 1

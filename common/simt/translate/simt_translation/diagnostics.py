@@ -68,9 +68,9 @@ class Progress:
         return cursor
 
 
-def report(diagnostics, stream=sys.stderr):
+def report(diagnostics, stream=None):
     for d in diagnostics:
-        print(d, file=stream)
+        print(d, file=stream or sys.stderr)  # sys.stderr as it is now (a caller may redirect it)
 
 
 def internal_error(progress, error):
