@@ -5,6 +5,7 @@ source) or the error lines it must stop with. Paths are written relative to the 
 case whose first line is `// simt-translate options: ...` is translated with those options.
 
     check_translation.py --translator T --simt-include I --work W [--compiler CXX] CASE.cuh...
+    (run it with a Python that has clang's bindings: the translator runs in its process)
     check_translation.py ... --update CASE.cuh...   (writes the .expected files: review the diff)
 
 Each case is translated as a build translates it, with the standard headers precompiled (shared
@@ -16,15 +17,49 @@ without warnings. With --prelude, those compiles take the emulator's kernel prel
 (<simt/kernel.hpp>, which every translation includes first) precompiled: most of their time."""
 
 import argparse
+import contextlib
 import difflib
+import importlib.util
+import io
 import os
 import re
 import subprocess
 import sys
+import traceback
 
 ERROR_LINE = re.compile(r"^[^\s:][^:]*:\d+:\d+: error: .+$")
 ANCHOR = "simt_kernels_case"
 OPTIONS = "// simt-translate options: "
+
+
+class Run:
+    """What a run of the translator gave: its exit status and what it wrote to stderr."""
+
+    def __init__(self, returncode, stderr):
+        self.returncode, self.stderr = returncode, stderr
+
+
+_translator = None
+
+
+def run_translator(args, arguments):
+    """simt-translate ARGUMENTS, run in this process (the translator and libclang are loaded once
+    for a case's two translations), as its command line would run it."""
+    global _translator
+    if _translator is None:
+        spec = importlib.util.spec_from_file_location("simt_translate", args.translator)
+        _translator = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(_translator)
+    stderr = io.StringIO()
+    with contextlib.redirect_stderr(stderr):
+        try:
+            status = _translator.main(arguments)
+        except SystemExit as exit_:  # argparse, say
+            status = exit_.code if isinstance(exit_.code, int) else 2
+        except BaseException:  # noqa: BLE001 - escaped main(): the process would have died
+            traceback.print_exc()
+            status = 2
+    return Run(status, stderr.getvalue())
 
 
 def translate(args, case, work, precompiled=True):
@@ -34,16 +69,15 @@ def translate(args, case, work, precompiled=True):
     for stale in (header, source):
         if os.path.exists(stale):
             os.remove(stale)
-    command = [args.python, "-B", args.translator, case, "--header", header, "--source", source,
-               "--simt-include", args.simt_include, "--anchor", ANCHOR]
+    arguments = [case, "--header", header, "--source", source,
+                 "--simt-include", args.simt_include, "--anchor", ANCHOR]
     if precompiled:
-        command += ["--cache-dir", os.path.join(args.work, "simt_translation_cache")]
+        arguments += ["--cache-dir", os.path.join(args.work, "simt_translation_cache")]
     with open(case, encoding="utf-8") as f:
         first = f.readline()
     if first.startswith(OPTIONS):
-        command += first[len(OPTIONS):].split()
-    run = subprocess.run(command, capture_output=True, text=True)
-    return run, header, source
+        arguments += first[len(OPTIONS):].split()
+    return run_translator(args, arguments), header, source
 
 
 def normalised(text, case, work):
@@ -137,7 +171,6 @@ def main():
     parser.add_argument("--translator", required=True)
     parser.add_argument("--simt-include", required=True)
     parser.add_argument("--work", required=True)
-    parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--compiler", help="C++ compiler that checks the translations compile")
     parser.add_argument("--prelude", help="a header that includes <simt/kernel.hpp>, precompiled "
                         "beside it (HEADER.gch) with the compiler and -std=c++20")
