@@ -7,8 +7,12 @@
 
 #include <simt/launch.hpp>
 
+#include <csignal>
+#include <cstdlib>
 #include <string>
 #include <vector>
+
+#include <sys/resource.h>
 
 #include "diagnostics_kernels.emulated.hpp"
 #include "planted_bug_kernels.emulated.hpp"
@@ -61,6 +65,16 @@ TEST_CASE("(child) a null write in host code after a launch", "[.fault-child]") 
   *static_cast<volatile int*>(nullptr) = out[0];
 }
 
+TEST_CASE("(child) a write through a null pointer asked to dump core", "[.fault-child]") {
+  // As CUDA_ENABLE_COREDUMP_ON_EXCEPTION=1 in the environment would (the handlers read it when
+  // the first launch installs them), with no room for the core file itself: this test needs only
+  // the way the program ends, not a core in its folder.
+  setenv("CUDA_ENABLE_COREDUMP_ON_EXCEPTION", "1", 1);
+  const rlimit no_core{0, 0};
+  setrlimit(RLIMIT_CORE, &no_core);
+  simt::launch(1, 32, emulated::WriteThroughNull, nullptr);
+}
+
 TEST_CASE("A memory fault in a kernel names the kernel, the thread, the address and the line",
           "[diagnostics][fault]") {
   const test::ProgramResult child = run_child("(child) a write through a null pointer");
@@ -86,6 +100,20 @@ TEST_CASE("With the checks off a memory fault is still reported, without the lin
   CHECK_THAT(child.err, Contains("memory fault (SIGSEGV) in kernel 'WriteThroughNull'"));
   CHECK_THAT(child.err, Contains("with the checks on"));
   CHECK_THAT(child.err, !Contains(".cuh:"));
+}
+
+TEST_CASE("With CUDA_ENABLE_COREDUMP_ON_EXCEPTION=1 a memory fault in a kernel ends in a core dump",
+          "[diagnostics][fault]") {
+  const test::ProgramResult child = run_child(
+      "(child) a write through a null pointer asked to "
+      "dump core");
+  INFO(child.err);
+  if (sanitizers_report_first)
+    return check_sanitizer_report(child, "planted_bug_kernels.cuh", "store to null pointer");
+  CHECK(child.exit_code == 128 + SIGSEGV);  // the signal's own end: a core dump where allowed
+  CHECK_THAT(child.err, Contains("memory fault (SIGSEGV) in kernel 'WriteThroughNull'"));
+  CHECK_THAT(child.err, Contains("ends the program with a core dump "
+                                 "(CUDA_ENABLE_COREDUMP_ON_EXCEPTION=1"));
 }
 
 TEST_CASE("An integer division by zero the translation does not see is reported as a trap",

@@ -8,10 +8,10 @@ library is precompiled, not the emulator's headers: those take the user's macros
 seen as written, and their declarations are walked by the translation, which skips what a
 precompiled header holds (Index(excludeDecls=True)).
 
-The precompiled header is an optimisation only: parse.parse() reads the file again without it
-when clang reports any error with it, so errors are worded as without one, and a header clang
-cannot use (built by another libclang, or the system's headers changed since) is removed and
-built again by the next translation."""
+The precompiled header is an optimisation only: clang words errors as without it (see
+parse.parse_precompiled()), and a header clang cannot use (built by another libclang, or the
+system's headers changed since) is removed and built again by the next translation, this one
+parsing without it."""
 
 import fcntl
 import glob
