@@ -20,6 +20,7 @@ once gdb may load scripts from its directory (add-auto-load-safe-path).
 """
 
 import re
+import struct
 
 import gdb
 
@@ -43,15 +44,18 @@ def _context():
         return None
     lwp = thread.ptid[1]
     # Entries of two words, {long tid, ThreadContext* context}, known by their symbols alone
-    # (the library may have no debug information; ThreadContext comes from the kernels').
-    words = gdb.parse_and_eval("(long *) &simt_debugger_workers")
+    # (the library may have no debug information; ThreadContext comes from the kernels'), read
+    # in one piece: this runs at every hit of a breakpoint whose condition names $threadIdx.
+    address = int(gdb.parse_and_eval("(long) &simt_debugger_workers"))
     entries = int(gdb.parse_and_eval("*(int *) &simt_debugger_worker_entries"))
-    for i in range(entries):
-        if int(words[2 * i]) == lwp:
-            context = words[2 * i + 1]
-            if int(context) == 0:
+    word = gdb.lookup_type("long").sizeof
+    table = gdb.selected_inferior().read_memory(address, 2 * word * entries).tobytes()
+    for tid, context in struct.iter_unpack("=qQ" if word == 8 else "=iI", table):
+        if tid == lwp:
+            if context == 0:
                 return None
-            context = context.cast(gdb.lookup_type("simt::detail::ThreadContext").pointer())
+            pointer = gdb.lookup_type("simt::detail::ThreadContext").pointer()
+            context = gdb.Value(context).cast(pointer)
             if int(context["slot"]) == 0:
                 return None
             return context.dereference()
