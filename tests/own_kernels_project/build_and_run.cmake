@@ -1,7 +1,8 @@
 # cmake -DSOURCE=<tutorial> -DWORK=<dir> [-DPYTHON=<python with clang bindings>]
 #       -P build_and_run.cmake
 # Builds and installs simt on its own, then this project against the installed package
-# (find_package), then against simt's sources (add_subdirectory), and runs it both times.
+# (find_package), a whole program with the installed simt-nvcc, then this project against
+# simt's sources (add_subdirectory), and runs each.
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT status EQUAL 0)
@@ -29,6 +30,12 @@ run(${CMAKE_COMMAND} -S "${project}" -B "${WORK}/installed" "-DCMAKE_PREFIX_PATH
 run(${CMAKE_COMMAND} --build "${WORK}/installed" -j 2)
 run("${WORK}/installed/row_sums")
 message(STATUS "with find_package(simt): ${output}")
+
+# simt-nvcc as installed: a whole program built from nvcc's command line, and run.
+run("${WORK}/prefix/bin/simt-nvcc" -o "${WORK}/vector_add"
+    "${SOURCE}/tests/simt/whole_programs/vector_add.cu")
+run("${WORK}/vector_add" 1000)
+message(STATUS "with the installed simt-nvcc: ${output}")
 
 run(${CMAKE_COMMAND} -S "${project}" -B "${WORK}/sources" "-DSIMT_SOURCE_DIR=${SOURCE}/common/simt"
     ${python_hint})

@@ -138,3 +138,57 @@ function(simt_add_kernels target)
   endif()
   target_link_libraries(${target} PUBLIC simt::simt)
 endfunction()
+
+# simt_add_executable(<target> <sources>...): a whole CUDA program (.cu files with main,
+# <<<...>>> launches and runtime API calls, .cpp and .c files beside them) built for the
+# emulator, as simt-nvcc builds it: each .cu file is translated with its host code
+# (simt-translate --program), and the program links the emulator's CUDA runtime.
+# CUDA_ARCH: __CUDA_ARCH__ in the kernels (default 900).
+function(simt_add_executable target)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "CUDA_ARCH" "")
+  if(NOT arg_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "simt_add_executable(${target}): name at least one source")
+  endif()
+  if(NOT arg_CUDA_ARCH)
+    set(arg_CUDA_ARCH 900)
+  endif()
+  _simt_find_translator_python()
+  add_executable(${target})
+  set(directory "${CMAKE_CURRENT_BINARY_DIR}/${target}.simt")
+  get_filename_component(translator_dir "${SIMT_TRANSLATOR}" DIRECTORY)
+  file(GLOB_RECURSE translator_sources CONFIGURE_DEPENDS "${translator_dir}/*.py")
+  foreach(source IN LISTS arg_UNPARSED_ARGUMENTS)
+    get_filename_component(source "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    if(NOT source MATCHES "\\.cu$")
+      target_sources(${target} PRIVATE "${source}")
+      continue()
+    endif()
+    get_filename_component(stem "${source}" NAME_WE)
+    set(header "${directory}/${stem}.emulated.hpp")
+    set(device "${directory}/${stem}.emulated.cpp")
+    set(host "${directory}/${stem}.host.cpp")
+    string(SHA1 hash "${target}:${source}")
+    string(SUBSTRING "${hash}" 0 12 hash)
+    add_custom_command(
+      OUTPUT "${header}" "${device}" "${host}"
+      COMMAND "${SIMT_PYTHON}" -B "${SIMT_TRANSLATOR}" "${source}" --program
+              --header "${header}" --source "${device}" --host-source "${host}"
+              --depfile "${directory}/${stem}.d" --simt-include "${SIMT_INCLUDE_DIR}"
+              --cuda-arch "${arg_CUDA_ARCH}" --anchor "simt_kernels_${hash}"
+              --cache-dir "${CMAKE_BINARY_DIR}/simt_translation_cache"
+              "--include-dir=$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>"
+              "--define=$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>"
+      DEPENDS "${source}" ${translator_sources}
+      DEPFILE "${directory}/${stem}.d"
+      COMMENT "Translating ${stem}.cu for the CPU emulator"
+      VERBATIM)
+    target_sources(${target} PRIVATE "${device}" "${host}")
+    set_source_files_properties("${device}" "${host}" PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+    if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+      # The kernels, as simt_add_kernels() compiles them; the host code keeps its exceptions.
+      set_source_files_properties("${device}" PROPERTIES
+        COMPILE_OPTIONS "-fno-exceptions;-fasynchronous-unwind-tables;-fno-jump-tables")
+    endif()
+  endforeach()
+  target_link_libraries(${target} PRIVATE simt::runtime)
+endfunction()

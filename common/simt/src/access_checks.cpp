@@ -39,7 +39,7 @@ namespace {
             << " bytes of dynamic shared memory the launch gave";
   else
     message << "an address outside the block's shared variables";
-  throw KernelError(message.str());
+  throw KernelError(message.str(), 700);  // cudaErrorIllegalAddress
 }
 
 void record_shared_access(const void* address, std::size_t bytes, AccessKind kind,

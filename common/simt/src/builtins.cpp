@@ -34,8 +34,17 @@ namespace simt::detail {
 void trap(const char* file, unsigned line) {
   const ThreadContext& t = current_thread;
   throw KernelError("kernel '" + kernel_name(*t.unit, nullptr) + "' called __trap() at " +
-                    where(file, line) + ": thread " + index_text(t.slot->index) + " of block " +
-                    index_text(t.block_idx));
+                        where(file, line) + ": thread " + index_text(t.slot->index) + " of block " +
+                        index_text(t.block_idx),
+                    715);  // cudaErrorIllegalInstruction, as the GPU's trap instruction
+}
+
+void device_assert_failed(const char* expression, const char* file, unsigned line) {
+  const ThreadContext& t = current_thread;
+  throw KernelError("device-side assertion `" + std::string(expression) + "` failed in kernel '" +
+                        kernel_name(*t.unit, nullptr) + "' at " + where(file, line) + ": thread " +
+                        index_text(t.slot->index) + " of block " + index_text(t.block_idx),
+                    710);  // cudaErrorAssert
 }
 
 }  // namespace simt::detail

@@ -118,7 +118,9 @@ std::string describe_allocation(const Allocation& a) {
          << " bytes)";
   else
     text << a.bytes << " bytes";
-  text << " made by " << a.how << " at " << where(a.where.file_name(), a.where.line());
+  text << " made by " << a.how;
+  // A default source_location (line 0): the runtime API's allocations, whose caller is unknown.
+  if (a.where.line() != 0) text << " at " << where(a.where.file_name(), a.where.line());
   return text.str();
 }
 
@@ -150,7 +152,7 @@ std::string describe_allocation(const Allocation& a) {
   message << describe_allocation(a)
           << ". On the GPU the access reaches whatever memory lies there, silently or with "
              "cudaErrorIllegalAddress; compute-sanitizer's memcheck reports it.";
-  throw KernelError(message.str());
+  throw KernelError(message.str(), 700);  // cudaErrorIllegalAddress
 }
 
 }  // namespace
@@ -253,10 +255,27 @@ void* allocate_global(std::size_t bytes, std::size_t element_bytes, std::source_
   return detail::allocate_global(bytes, element_bytes, where, "simt::allocate_global");
 }
 
-void free_global(void* pointer) noexcept {
-  if (pointer == nullptr) return;
-  std::byte* block = detail::registry().remove(pointer);
-  if (block != nullptr) ::operator delete (block, std::align_val_t{detail::alignment});
+void free_global(void* pointer) noexcept { detail::release_global(pointer); }
+
+namespace detail {
+
+bool release_global(void* pointer) noexcept {
+  if (pointer == nullptr) return false;
+  std::byte* block = registry().remove(pointer);
+  if (block == nullptr) return false;
+  ::operator delete (block, std::align_val_t{alignment});
+  return true;
 }
+
+AllocationSpan allocation_holding(const void* address) {
+  const auto* p = static_cast<const std::byte*>(address);
+  const Registry::Found found = registry().find(p);
+  if (!found.allocation) return {};
+  const Allocation& a = *found.allocation;
+  if (p < a.data || p >= a.data + a.bytes) return {};
+  return {a.data, a.bytes};
+}
+
+}  // namespace detail
 
 }  // namespace simt

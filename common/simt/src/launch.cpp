@@ -49,40 +49,49 @@ std::uint64_t resident_blocks(const LaunchConfig& c) {
 }
 
 void validate(const LaunchConfig& c) {
-  auto fail = [&](const std::string& why) {
+  // `code`: the cudaError_t the runtime returns (cudaErrorInvalidConfiguration unless given).
+  auto fail = [&](const std::string& why, int code = 9) {
     throw LaunchError("invalid launch configuration: grid " + index_text(c.grid) + ", block " +
-                      index_text(c.block) + ", cluster " + index_text(c.cluster) + ": " + why);
+                          index_text(c.block) + ", cluster " + index_text(c.cluster) + ": " + why,
+                      code);
   };
+  constexpr int invalid_value = 1, invalid_cluster_size = 912, cooperative_too_large = 720;
   if (c.grid.volume() == 0 || c.block.volume() == 0 || c.cluster.volume() == 0)
     fail("every extent must be at least 1");
   const ComputeCapability imitated = settings().compute_capability;
   if (c.cluster.volume() > 1 && imitated.major < 9)
     fail("thread block clusters need compute capability 9.0, and the emulator imitates " +
-         std::to_string(imitated.major) + "." + std::to_string(imitated.minor) +
-         " (simt::settings().compute_capability), whose GPUs do not launch clusters "
-         "(cudaDevAttrClusterLaunch is 0)");
+             std::to_string(imitated.major) + "." + std::to_string(imitated.minor) +
+             " (simt::settings().compute_capability), whose GPUs do not launch clusters "
+             "(cudaDevAttrClusterLaunch is 0)",
+         invalid_cluster_size);
+  // CUDA 13 on an H100 answers these with cudaErrorInvalidValue.
   if (c.block.volume() > max_threads_per_block)
-    fail("a block has at most " + std::to_string(max_threads_per_block) + " threads");
+    fail("a block has at most " + std::to_string(max_threads_per_block) + " threads",
+         invalid_value);
   if (c.block.x > max_block_dim.x || c.block.y > max_block_dim.y || c.block.z > max_block_dim.z)
-    fail("block dimensions are limited to " + index_text(max_block_dim));
+    fail("block dimensions are limited to " + index_text(max_block_dim), invalid_value);
   if (c.grid.x > max_grid_dim.x || c.grid.y > max_grid_dim.y || c.grid.z > max_grid_dim.z)
-    fail("grid dimensions are limited to " + index_text(max_grid_dim));
+    fail("grid dimensions are limited to " + index_text(max_grid_dim), invalid_value);
   if (c.dynamic_shared_bytes > max_shared_bytes_per_block)
     fail("dynamic shared memory is limited to " + std::to_string(max_shared_bytes_per_block) +
-         " bytes per block");
+             " bytes per block",
+         invalid_value);
   const unsigned cluster_limit =
       c.non_portable_cluster_size_allowed ? max_cluster_size : max_portable_cluster_size;
   if (c.cluster.volume() > cluster_limit)
     fail("a cluster has at most " + std::to_string(cluster_limit) + " blocks" +
-         (c.non_portable_cluster_size_allowed
-              ? ""
-              : " (16 with the non-portable cluster size attribute)"));
+             (c.non_portable_cluster_size_allowed
+                  ? ""
+                  : " (16 with the non-portable cluster size attribute)"),
+         invalid_cluster_size);
   if (c.grid.x % c.cluster.x != 0 || c.grid.y % c.cluster.y != 0 || c.grid.z % c.cluster.z != 0)
-    fail("the grid must be a whole number of clusters in every dimension");
+    fail("the grid must be a whole number of clusters in every dimension", invalid_cluster_size);
   if (c.cooperative && c.grid.volume() > resident_blocks(c))
     fail("a cooperative launch has at most " + std::to_string(resident_blocks(c)) +
-         " blocks of this shape (as many as an H100 keeps resident at once: "
-         "cudaErrorCooperativeLaunchTooLarge)");
+             " blocks of this shape (as many as an H100 keeps resident at once: "
+             "cudaErrorCooperativeLaunchTooLarge)",
+         cooperative_too_large);
 }
 
 }  // namespace

@@ -133,9 +133,10 @@ const KernelEntry* find_kernel(const void* kernel) {
   const long i = entry_for(r, r.kernels, r.kernel_keys, registry_key(device), kernel);
   if (i == -2)
     throw LaunchError("kernel " + readable(device) +
-                      " is defined by more than one kernel file translated for the emulator, "
-                      "and the emulator cannot tell which one this CUDA source compiled; give "
-                      "the kernels different names");
+                          " is defined by more than one kernel file translated for the emulator, "
+                          "and the emulator cannot tell which one this CUDA source compiled; give "
+                          "the kernels different names",
+                      98);  // cudaErrorInvalidDeviceFunction
   return i < 0 ? nullptr : &r.kernels[static_cast<std::size_t>(i)];
 }
 
@@ -155,8 +156,9 @@ LaunchConfig with_cluster_dims(const LaunchConfig& config, const KernelEntry* en
   if (entry == nullptr || entry->cluster_dims == Dim3{1, 1, 1}) return config;
   if (config.cluster != Dim3{1, 1, 1} && config.cluster != entry->cluster_dims)
     throw LaunchError("kernel " + std::string(entry->name) + " is compiled for clusters of " +
-                      shape(entry->cluster_dims) + " blocks (__cluster_dims__) but launched with " +
-                      shape(config.cluster));
+                          shape(entry->cluster_dims) +
+                          " blocks (__cluster_dims__) but launched with " + shape(config.cluster),
+                      912);  // cudaErrorInvalidClusterSize
   LaunchConfig result = config;
   result.cluster = entry->cluster_dims;
   return result;
@@ -168,12 +170,13 @@ void check_kernel_image(const KernelEntry* entry) {
   throw LaunchError(
       "cudaErrorNoKernelImageForDevice: no kernel image is available for execution "
       "on the device: kernel " +
-      std::string(entry->name) +
-      " was translated for "
-      "__CUDA_ARCH__ " +
-      std::to_string(entry->cuda_arch) + ", and the emulator imitates compute capability " +
-      std::to_string(imitated.major) + "." + std::to_string(imitated.minor) +
-      " (simt::settings().compute_capability)");
+          std::string(entry->name) +
+          " was translated for "
+          "__CUDA_ARCH__ " +
+          std::to_string(entry->cuda_arch) + ", and the emulator imitates compute capability " +
+          std::to_string(imitated.major) + "." + std::to_string(imitated.minor) +
+          " (simt::settings().compute_capability)",
+      209);  // cudaErrorNoKernelImageForDevice
 }
 
 void launch_registered(const LaunchConfig& config, const void* kernel, void* const* arguments) {
@@ -184,11 +187,14 @@ void launch_registered(const LaunchConfig& config, const void* kernel, void* con
       throw LaunchError(
           "this kernel has no emulator twin: nvcc's runtime registered no kernel at this "
           "address (link the program with a target that simt_add_kernels() gave its kernel "
-          "file, which adds the link options the emulator needs to find nvcc's kernels)");
-    throw LaunchError("kernel " + readable(device) +
-                      " has no emulator twin: add its kernel file to the target with "
-                      "simt_add_kernels() (a template kernel also needs an explicit "
-                      "instantiation there, e.g. `template __global__ void Kernel<256>(float*);`)");
+          "file, which adds the link options the emulator needs to find nvcc's kernels)",
+          98);  // cudaErrorInvalidDeviceFunction
+    throw LaunchError(
+        "kernel " + readable(device) +
+            " has no emulator twin: add its kernel file to the target with "
+            "simt_add_kernels() (a template kernel also needs an explicit "
+            "instantiation there, e.g. `template __global__ void Kernel<256>(float*);`)",
+        98);  // cudaErrorInvalidDeviceFunction
   }
   entry->launch(with_cluster_dims(config, entry), arguments);
 }

@@ -44,6 +44,10 @@ def arguments(argv):
     parser.add_argument("input", help="the kernel file (CUDA C++)")
     parser.add_argument("--header", required=True, help="the translation (a header)")
     parser.add_argument("--source", required=True, help="the registration of its kernels")
+    parser.add_argument("--program", action="store_true",
+                        help="the input is a whole program's .cu file (host code, <<<...>>> "
+                             "launches and all), whose host code goes to --host-source")
+    parser.add_argument("--host-source", help="with --program: the host code")
     parser.add_argument("--depfile", help="dependencies of the translation (Makefile syntax)")
     parser.add_argument("--simt-include", required=True, help="the emulator's include directory")
     parser.add_argument("--include-dir", action="append", help="include directories (;-lists)")
@@ -71,8 +75,13 @@ def main(argv=None):
     source = os.path.abspath(args.input)
     options = Options(source, os.path.abspath(args.simt_include), split_lists(args.include_dir),
                       split_lists(args.define), [os.path.abspath(r) for r in args.user_root or []],
-                      cuda_arch=args.cuda_arch)
+                      cuda_arch=args.cuda_arch, program=args.program)
+    if args.program != bool(args.host_source):
+        print("simt-translate: --program and --host-source go together", file=sys.stderr)
+        return 2
     outputs = Outputs(header=os.path.abspath(args.header), source=os.path.abspath(args.source),
+                      program=args.program,
+                      host_source=os.path.abspath(args.host_source) if args.program else None,
                       depfile=os.path.abspath(args.depfile) if args.depfile else None,
                       namespace=args.namespace, anchor=args.anchor)
     if not outputs.anchor:

@@ -63,6 +63,12 @@ def run_translator(arguments):
     return status, stderr.getvalue()
 
 
+def is_whole_program(path):
+    """A whole program's `.cu` file (main, <<<...>>> launches, the runtime API), translated with
+    its host code (simt-translate --program), as simt-nvcc translates it."""
+    return os.sep + "whole_programs" + os.sep in path and path.endswith(".cu")
+
+
 def translate(args, path, out, own_process=False):
     """Translates `path` in this worker, or with own_process in a process of its own (as a build
     runs it: for a file that took a worker down)."""
@@ -73,6 +79,8 @@ def translate(args, path, out, own_process=False):
                  "--simt-include", args.simt_include, "--include-dir", args.root,
                  "--include-dir", os.path.dirname(path),
                  "--cache-dir", os.path.join(args.work, "simt_translation_cache")]
+    if is_whole_program(path):
+        arguments += ["--program", "--host-source", os.path.join(out, stem + ".host.cpp")]
     if own_process:
         run = subprocess.run([sys.executable, "-B", args.translator, *arguments],
                              capture_output=True, text=True, errors="replace")
@@ -96,10 +104,21 @@ def compiles(args, source, kernel_file):
     # With --prelude, <simt/kernel.hpp> (every translation's first include) comes precompiled.
     prelude = ["-include", args.prelude, "-Winvalid-pch", "-Werror=invalid-pch"] \
         if args.prelude else []
-    run = subprocess.run([args.compiler, "-std=c++20", "-fsyntax-only", "-w", *prelude,
+    host = source[:-len(".cpp")] + ".host.cpp"
+    # A whole program's translation includes the runtime API's headers, as simt-nvcc builds it.
+    runtime = ["-I" + os.path.join(args.simt_include, "simt", d) for d in ("runtime", "cuda")] \
+        if os.path.exists(host) else []
+    run = subprocess.run([args.compiler, "-std=c++20", "-fsyntax-only", "-w", *prelude, *runtime,
                           "-I" + args.simt_include, "-I" + os.path.dirname(kernel_file), source],
                          capture_output=True, text=True, errors="replace")
-    return [] if run.returncode == 0 else [f"its translation does not compile:\n{run.stderr}"]
+    problems = [] if run.returncode == 0 else [f"its translation does not compile:\n{run.stderr}"]
+    if not problems and runtime:
+        run = subprocess.run([args.compiler, "-std=c++20", "-fsyntax-only", "-w", *runtime,
+                              "-I" + args.simt_include, "-I" + os.path.dirname(kernel_file), host],
+                             capture_output=True, text=True, errors="replace")
+        if run.returncode != 0:
+            problems.append(f"its host code does not compile:\n{run.stderr}")
+    return problems
 
 
 def mutate(text, rng):
@@ -165,20 +184,23 @@ def main():
             enumerate(files)]
     # Mutants live beside copies of their file's folder, so that its own headers are found.
     rng = random.Random(args.seed)
-    kernels = [f for f in files if f.endswith(".cuh")]
+    # Kernel files, and whole programs, whose mutants have host code's shapes too.
+    kernels = [f for f in files if f.endswith(".cuh") or is_whole_program(f)]
     copies = {}
     for n in range(args.mutants):
         original = rng.choice(kernels)
         folder = os.path.dirname(original)
         if folder not in copies:
-            copies[folder] = os.path.join(args.work, "copies", str(len(copies)))
-            shutil.copytree(folder, copies[folder])
+            # Under the path it has in the repository, which tells a whole program's.
+            copies[folder] = os.path.join(args.work, "copies", os.path.relpath(folder, args.root))
+            shutil.copytree(folder, copies[folder], dirs_exist_ok=True)
         with open(original, encoding="utf-8") as f:
             text, what = mutate(f.read(), rng)
         if text is None:
             continue
         stem = os.path.splitext(os.path.basename(original))[0]
-        mutant = os.path.join(copies[folder], f"{stem}__mutant{n}.cuh")
+        extension = os.path.splitext(original)[1]
+        mutant = os.path.join(copies[folder], f"{stem}__mutant{n}{extension}")
         with open(mutant, "w", encoding="utf-8") as f:
             f.write(text)
         jobs.append((mutant, os.path.join(args.work, "mutants", str(n)),

@@ -3,6 +3,7 @@
 /// @brief What the emulator throws or exits with when a launch or a kernel goes wrong.
 
 #include <stdexcept>
+#include <string>
 
 namespace simt {
 
@@ -10,14 +11,32 @@ namespace simt {
 /// @brief A launch the GPU would refuse (`cudaErrorInvalidConfiguration` and friends).
 class LaunchError : public std::invalid_argument {
  public:
-  using std::invalid_argument::invalid_argument;
+  /// @brief `cuda_error`: the `cudaError_t` value the CUDA runtime returns for such a launch
+  /// (9, `cudaErrorInvalidConfiguration`, unless another fits better).
+  explicit LaunchError(const std::string& what, int cuda_error = 9)
+      : std::invalid_argument(what), cuda_error_(cuda_error) {}
+  /// @brief The `cudaError_t` value the emulator's runtime API returns for this launch.
+  [[nodiscard]] int cuda_error() const noexcept { return cuda_error_; }
+
+ private:
+  int cuda_error_;
 };
 
 /// @ingroup simt
 /// @brief A bug the emulator found while running a kernel (e.g. a divergent barrier).
 class KernelError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  /// @brief `cuda_error`: the `cudaError_t` value the emulator's runtime API returns after
+  /// such a kernel: 700 (`cudaErrorIllegalAddress`) for an access outside an allocation, 719
+  /// (`cudaErrorLaunchFailure`) for what the GPU has no error of its own for (a race, a
+  /// divergent barrier), which the emulator stops the kernel at.
+  explicit KernelError(const std::string& what, int cuda_error = 719)
+      : std::runtime_error(what), cuda_error_(cuda_error) {}
+  /// @brief The `cudaError_t` value the emulator's runtime API returns after this kernel.
+  [[nodiscard]] int cuda_error() const noexcept { return cuda_error_; }
+
+ private:
+  int cuda_error_;
 };
 
 /// @ingroup simt

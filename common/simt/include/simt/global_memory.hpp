@@ -43,6 +43,16 @@ namespace detail {
 /// @brief allocate_global(), naming in messages the call that made the allocation (`how`).
 void* allocate_global(std::size_t bytes, std::size_t element_bytes, std::source_location where,
                       const char* how);
+/// @brief free_global(), answering whether `pointer` was an allocation's start (`cudaFree` of
+/// anything else is `cudaErrorInvalidValue`).
+bool release_global(void* pointer) noexcept;
+/// @brief An allocation's bytes.
+struct AllocationSpan {
+  std::byte* data = nullptr;  ///< Null: the address is in no allocation.
+  std::size_t bytes = 0;
+};
+/// @brief The allocation whose bytes hold `address`, if any (its guard bytes do not count).
+AllocationSpan allocation_holding(const void* address);
 }  // namespace detail
 
 /// @ingroup simt

@@ -49,7 +49,13 @@ struct Settings {
 };
 
 /// @ingroup simt
-/// @brief The current settings.
+/// @brief The current settings. They start from the defaults above, changed by the environment
+/// where a variable is set (for programs that cannot call this, such as a whole CUDA program
+/// built with simt-nvcc): SIMT_CHECKS (diagnostics, 1 or 0), SIMT_BANK_COUNTERS
+/// (count_bank_conflicts), SIMT_STRICT (strict), SIMT_WORKERS (worker_threads),
+/// SIMT_WATCHDOG_SECONDS (watchdog_seconds), SIMT_SHUFFLE_SEED (shuffle_seed) and
+/// SIMT_COMPUTE_CAPABILITY (compute_capability, such as 8.0). A value that does not fit ends
+/// the program with a one-line error naming the variable (exit status 2).
 Settings& settings();
 
 }  // namespace simt

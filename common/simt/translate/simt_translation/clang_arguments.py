@@ -8,12 +8,15 @@ import os
 STANDARD = "-std=c++20"
 
 
-def clang_arguments(simt_include, include_dirs=(), defines=()):
+def clang_arguments(simt_include, include_dirs=(), defines=(), runtime=False):
+    """`runtime`: a whole program's file, which sees the runtime API's headers first."""
     stand_ins = os.path.join(simt_include, "simt", "cuda")
     # nvcc accepts a constexpr function that can never be constant (one that waits at a barrier,
     # say), which clang rejects by default: the translation says what it cannot run itself.
     arguments = ["-x", "c++", STANDARD, "-DSIMT_TRANSLATING", "-include", "simt/kernel.hpp",
                  "-Wno-invalid-constexpr", "-I" + simt_include, "-I" + stand_ins]
+    if runtime:
+        arguments[-1:-1] = ["-I" + os.path.join(simt_include, "simt", "runtime")]
     for directory in include_dirs:
         # CUDA's own headers must not be seen: the emulator's stand-ins replace them. The
         # system's directories are searched anyway, after the compiler's own.

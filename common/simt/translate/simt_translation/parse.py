@@ -25,6 +25,12 @@ class Options:
     user_roots: list = field(default_factory=list)  # directories whose headers are translated
     precompiled: str = None  # the standard headers precompiled (precompiled_headers.py), if any
     cuda_arch: int = 900  # __CUDA_ARCH__ in the translation (SIMT_CUDA_ARCH)
+    # path -> text (latin-1) that the parse and the passes take instead of the file's: a whole
+    # program's device pass sees its files without their host-only functions (host_code.py)
+    unsaved: dict = None
+    # A whole program's `.cu` file (simt-nvcc): every header that is not the system's or the
+    # emulator's is the program's own, and the runtime API's headers come first
+    program: bool = False
 
 
 @dataclass
@@ -74,12 +80,37 @@ MISSING_HEADERS = [
 
 def arguments(options):
     return clang_arguments(options.simt_include, options.include_dirs,
-                           options.defines + [f"SIMT_CUDA_ARCH={options.cuda_arch}"])
+                           options.defines + [f"SIMT_CUDA_ARCH={options.cuda_arch}"],
+                           runtime=options.program)
+
+
+# Where a whole program's headers are not its own: the system's (libclang names libstdc++'s
+# headers through its own directory, /../lib/gcc/..., which comes out as /include/c++/...).
+SYSTEM_DIRECTORIES = ("/usr/include/", "/usr/lib/", "/usr/local/include/", "/usr/local/cuda",
+                      "/opt/", "/include/", "/lib/")
+
+
+def is_user_path(options, path):
+    """Whether a file is translated with the kernel file: the file itself, and the headers
+    under its directory (or the --user-root directories), or for a whole program every header
+    but the system's; never the emulator's."""
+    path = os.path.abspath(path)
+    if path == options.input:
+        return True
+    if path.startswith(options.simt_include + os.sep):
+        return False
+    if options.program:
+        return not path.startswith(SYSTEM_DIRECTORIES)
+    roots = [os.path.abspath(r) + os.sep for r in
+             (options.user_roots or [os.path.dirname(options.input)])]
+    return any(path.startswith(root) for root in roots)
 
 
 def parse(options, unsaved=None, declarations_only=False):
     """The translation unit, or TranslationFailed with clang's first error. With
     `declarations_only`, without function bodies, macros or inclusion directives (faster)."""
+    if unsaved is None and options.unsaved:
+        unsaved = [(path, text.encode("latin-1")) for path, text in options.unsaved.items()]
     if declarations_only:
         flags = ci.TranslationUnit.PARSE_SKIP_FUNCTION_BODIES
     else:
@@ -198,7 +229,10 @@ def parse_unit(options):
     tu = parse(options)
     roots = [os.path.abspath(r) + os.sep for r in
              (options.user_roots or [os.path.dirname(options.input)])]
-    sources = SourceFiles(tu, options.input, options.simt_include, roots)
+    sources = SourceFiles(tu, options.input, options.simt_include, roots,
+                          (lambda path: is_user_path(options, path)) if options.program else None)
+    for path, text in (options.unsaved or {}).items():
+        sources.use_text(path, text)
     user_files = {options.input}
     includes = {}
     cluster_dims = []

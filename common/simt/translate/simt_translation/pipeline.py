@@ -3,10 +3,11 @@ and errors), then the output. To add a construct, add (or extend) a rewrite modu
 here; the emulator page's contributor section says more."""
 
 from . import analysis as analysis_pass
+from . import host_code
 from . import instantiations as instantiations_pass
 from . import output, registrations
 from .diagnostics import TranslationFailed, error_at_offset
-from .parse import parse_unit
+from .parse import is_user_path, parse_unit
 from .rewrites import access_checks, directives, header_split, inline_asm, integer_division, \
     shared_memory, suspension
 from .text_edits import FileEdits
@@ -14,7 +15,13 @@ from .text_edits import FileEdits
 
 def translate(options, outputs, progress):
     """Translates options.input into outputs.header and outputs.source; raises TranslationFailed
-    with the errors found."""
+    with the errors found. With outputs.program (a whole program's `.cu` file), its host code
+    is written to outputs.host_source too (host_code.py)."""
+    host = None
+    if getattr(outputs, "program", False):
+        own = outputs.anchor + "_file"
+        host = host_code.analyse(options, user_file_test(options), outputs.namespace, own)
+        options.unsaved = host.device_texts
     unit = parse_unit(options)
     analysis = analysis_pass.analyse(unit, progress)
     directive_edits, once = directives.rewrite(unit, progress)
@@ -40,8 +47,21 @@ def translate(options, outputs, progress):
     bodies = [output.translated_body(unit, edits, split.header_only, once, guards, for_header)
               for for_header in (True, False)]
     names = (outputs.namespace, outputs.anchor + "_file", outputs.anchor)
+    host_part = None
+    if host is not None:
+        original = host_code.OriginalTexts(unit)
+        for path, start, end in directive_edits.pragma_once:
+            host.edits.of(path).replace(start, end, "")
+        host_part = (outputs.host_source,
+                     output.translated_body(original, host.edits, {}, once, guards, False,
+                                            hoist=False), host.shadows)
     output.write(unit, bodies[0], bodies[1], kernels, symbols, names, outputs.header,
-                 outputs.source, outputs.depfile)
+                 outputs.source, outputs.depfile, host_part)
+
+
+def user_file_test(options):
+    """Whether a file is one of the program's own (translated with it), as parse_unit decides."""
+    return lambda path: is_user_path(options, path)
 
 
 def cluster_dims_errors(unit):

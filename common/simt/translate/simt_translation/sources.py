@@ -16,8 +16,9 @@ CUDA_QUALIFIER_MACROS = {"__global__", "__device__", "__host__", "__shared__", "
 
 
 class SourceFiles:
-    def __init__(self, tu, input_path, simt_include, user_roots):
+    def __init__(self, tu, input_path, simt_include, user_roots, is_user_path=None):
         self.tu = tu
+        self._is_user_path = is_user_path  # overrides the rule below (a whole program's)
         self.input = input_path
         self.simt_include = simt_include
         self.user_roots = user_roots
@@ -34,6 +35,10 @@ class SourceFiles:
                 self._texts[path] = f.read().decode("latin-1")
         return self._texts[path]
 
+    def use_text(self, path, text):
+        """Takes `text` (latin-1) as the file's, as the parse took it."""
+        self._texts[path] = text
+
     def text_of(self, cursor):
         """A construct's text as written (UTF-8)."""
         start, end = cursor.extent.start, cursor.extent.end
@@ -48,7 +53,7 @@ class SourceFiles:
         known = self._user.get(name)
         if known is None:
             path = os.path.abspath(name)
-            known = path == self.input or (
+            known = self._is_user_path(path) if self._is_user_path else path == self.input or (
                 not path.startswith(self.simt_include + os.sep) and
                 any(path.startswith(root) for root in self.user_roots))
             self._user[name] = known

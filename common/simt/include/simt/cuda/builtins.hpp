@@ -153,4 +153,7 @@ void __trap();
 namespace simt::detail {
 /// @brief `__trap()` at `file`:`line`: throws KernelError naming the kernel, block and thread.
 [[noreturn]] void trap(const char* file, unsigned line);
+/// @brief A failed `assert(expression)` in a kernel at `file`:`line`: throws KernelError naming
+/// the kernel, block and thread (the runtime API then returns `cudaErrorAssert`, sticky).
+[[noreturn]] void device_assert_failed(const char* expression, const char* file, unsigned line);
 }  // namespace simt::detail

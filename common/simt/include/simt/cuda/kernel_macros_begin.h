@@ -8,6 +8,10 @@
 #define gridDim (::simt::detail::cuda_dim(::simt::detail::current_thread.grid_dim))
 #define printf(...) ::simt::detail::device_printf(__VA_ARGS__)
 #define __trap() ::simt::detail::trap(__FILE__, __LINE__)
+// A failed assert() in a kernel stops the kernel with a report, as the GPU stops it with
+// cudaErrorAssert (the host's assert() comes back after the translated code).
+#pragma push_macro("assert")
+#include <simt/cuda/device_assert.h>
 // The compute capability the kernel file is translated for (SIMT_CUDA_ARCH, which the
 // translation defines: simt_add_kernels' CUDA_ARCH, 900 for an H100 unless set), as nvcc defines
 // it in device code, and what nvcc defines in every pass (kernel files test them to tell CUDA

@@ -5,6 +5,8 @@
 #undef gridDim
 #undef printf
 #undef __trap
+#undef assert
+#pragma pop_macro("assert")
 #undef __CUDA_ARCH__
 #undef SIMT_CUDA_ARCH
 #undef __CUDACC__

@@ -28,6 +28,7 @@ def include_guards(unit):
 def rewrite(unit, progress):
     """The edits, and the files that have `#pragma once`."""
     result = Rewrite()
+    result.pragma_once = []  # (path, start, end): a whole program's host code drops them too
     once = set()
     for path in sorted(unit.user_files):
         tokens = unit.sources.file_tokens(path)
@@ -45,6 +46,7 @@ def rewrite(unit, progress):
             if pragma.spelling == "once":
                 once.add(path)
                 edits.replace(start, pragma.extent.end.offset, "")
+                result.pragma_once.append((path, start, pragma.extent.end.offset))
             elif pragma.spelling == "unroll":
                 count = tokens[i + 3] if i + 3 <= last else None
                 # GCC wants a literal count; a count that is a macro or a template parameter

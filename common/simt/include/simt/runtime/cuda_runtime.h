@@ -1,0 +1,174 @@
+#pragma once
+/// @file
+/// @brief Stands in for CUDA's `cuda_runtime.h` in whole programs built for the emulator
+/// (simt-nvcc, simt_add_executable()): the runtime API (cuda_runtime_api.h) and the C++ forms
+/// CUDA's header adds to it, which take typed pointers, kernels and symbols.
+
+#include <simt/cuda/cuda_runtime.h>
+#include <simt/runtime/cuda_runtime_api.h>
+
+#include <cstddef>
+#include <utility>
+
+#define __CUDA_RUNTIME_H__
+
+template <class T>
+cudaError_t cudaMalloc(T** pointer, std::size_t bytes) {
+  return cudaMalloc(reinterpret_cast<void**>(pointer), bytes);
+}
+template <class T>
+cudaError_t cudaMallocHost(T** pointer, std::size_t bytes, unsigned int flags = 0) {
+  return cudaHostAlloc(reinterpret_cast<void**>(pointer), bytes, flags);
+}
+inline cudaError_t cudaMallocHost(void** pointer, std::size_t bytes, unsigned int flags) {
+  return cudaHostAlloc(pointer, bytes, flags);
+}
+template <class T>
+cudaError_t cudaHostAlloc(T** pointer, std::size_t bytes, unsigned int flags) {
+  return cudaHostAlloc(reinterpret_cast<void**>(pointer), bytes, flags);
+}
+template <class T>
+cudaError_t cudaHostGetDevicePointer(T** device_pointer, void* host_pointer, unsigned int flags) {
+  return cudaHostGetDevicePointer(reinterpret_cast<void**>(device_pointer), host_pointer, flags);
+}
+template <class T>
+cudaError_t cudaMallocManaged(T** pointer, std::size_t bytes,
+                              unsigned int flags = cudaMemAttachGlobal) {
+  return cudaMallocManaged(reinterpret_cast<void**>(pointer), bytes, flags);
+}
+template <class T>
+cudaError_t cudaMallocPitch(T** pointer, std::size_t* pitch, std::size_t width_bytes,
+                            std::size_t height) {
+  return cudaMallocPitch(reinterpret_cast<void**>(pointer), pitch, width_bytes, height);
+}
+
+// A symbol is the host's name of a __device__ or __constant__ variable.
+template <class T>
+cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* source, std::size_t bytes,
+                               std::size_t offset = 0,
+                               cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
+  return cudaMemcpyToSymbol(static_cast<const void*>(&symbol), source, bytes, offset, kind);
+}
+template <class T>
+cudaError_t cudaMemcpyFromSymbol(void* destination, const T& symbol, std::size_t bytes,
+                                 std::size_t offset = 0,
+                                 cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
+  return cudaMemcpyFromSymbol(destination, static_cast<const void*>(&symbol), bytes, offset, kind);
+}
+template <class T>
+cudaError_t cudaMemcpyToSymbolAsync(const T& symbol, const void* source, std::size_t bytes,
+                                    std::size_t offset = 0,
+                                    cudaMemcpyKind kind = cudaMemcpyHostToDevice,
+                                    cudaStream_t stream = nullptr) {
+  return cudaMemcpyToSymbolAsync(static_cast<const void*>(&symbol), source, bytes, offset, kind,
+                                 stream);
+}
+template <class T>
+cudaError_t cudaMemcpyFromSymbolAsync(void* destination, const T& symbol, std::size_t bytes,
+                                      std::size_t offset = 0,
+                                      cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                                      cudaStream_t stream = nullptr) {
+  return cudaMemcpyFromSymbolAsync(destination, static_cast<const void*>(&symbol), bytes, offset,
+                                   kind, stream);
+}
+template <class T>
+cudaError_t cudaGetSymbolAddress(void** address, const T& symbol) {
+  return cudaGetSymbolAddress(address, static_cast<const void*>(&symbol));
+}
+template <class T>
+cudaError_t cudaGetSymbolSize(std::size_t* bytes, const T& symbol) {
+  return cudaGetSymbolSize(bytes, static_cast<const void*>(&symbol));
+}
+
+inline cudaError_t cudaEventCreate(cudaEvent_t* event, unsigned int flags) {
+  return cudaEventCreateWithFlags(event, flags);
+}
+
+// Kernels, as host code names them.
+template <class T>
+cudaError_t cudaLaunchKernel(const T* function, dim3 grid, dim3 block, void** arguments,
+                             std::size_t shared_bytes = 0, cudaStream_t stream = nullptr) {
+  return cudaLaunchKernel(reinterpret_cast<const void*>(function), grid, block, arguments,
+                          shared_bytes, stream);
+}
+template <class T>
+cudaError_t cudaLaunchCooperativeKernel(const T* function, dim3 grid, dim3 block, void** arguments,
+                                        std::size_t shared_bytes = 0,
+                                        cudaStream_t stream = nullptr) {
+  return cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(function), grid, block,
+                                     arguments, shared_bytes, stream);
+}
+/// `cudaLaunchKernelEx(&config, Kernel, arguments...)`: the arguments converted to the kernel's
+/// parameter types first, as a launch passes them.
+template <class... Params, class... Args>
+cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t* config, void (*kernel)(Params...),
+                               Args&&... arguments) {
+  static_assert(sizeof...(Params) == sizeof...(Args), "wrong number of kernel arguments");
+  return [&](auto&&... converted) {
+    void* pointers[] = {const_cast<void*>(static_cast<const void*>(&converted))..., nullptr};
+    return cudaLaunchKernelExC(config, reinterpret_cast<const void*>(kernel), pointers);
+  }(static_cast<Params>(std::forward<Args>(arguments))...);
+}
+template <class T>
+cudaError_t cudaFuncSetAttribute(T* function, cudaFuncAttribute attribute, int value) {
+  return cudaFuncSetAttribute(reinterpret_cast<const void*>(function), attribute, value);
+}
+template <class T>
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, T* function) {
+  return cudaFuncGetAttributes(attributes, reinterpret_cast<const void*>(function));
+}
+template <class T>
+cudaError_t cudaFuncSetCacheConfig(T* function, cudaFuncCache config) {
+  return cudaFuncSetCacheConfig(reinterpret_cast<const void*>(function), config);
+}
+template <class T>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, T function, int block_size,
+                                                          std::size_t dynamic_shared_bytes) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      blocks, reinterpret_cast<const void*>(function), block_size, dynamic_shared_bytes);
+}
+template <class T>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, T function,
+                                                                   int block_size,
+                                                                   std::size_t dynamic_shared_bytes,
+                                                                   unsigned int flags) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      blocks, reinterpret_cast<const void*>(function), block_size, dynamic_shared_bytes, flags);
+}
+/// The block size with the most resident threads per multiprocessor, largest first on a tie,
+/// and the grid that fills the GPU with it, as CUDA's calculator searches them.
+template <class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid_size, int* block_size, T function,
+                                               std::size_t dynamic_shared_bytes = 0,
+                                               int block_size_limit = 0) {
+  if (min_grid_size == nullptr || block_size == nullptr) return cudaErrorInvalidValue;
+  int device = 0;
+  int processors = 0;
+  int largest = 0;
+  if (cudaError_t e = cudaGetDevice(&device); e != cudaSuccess) return e;
+  if (cudaError_t e = cudaDeviceGetAttribute(&processors, cudaDevAttrMultiProcessorCount, device);
+      e != cudaSuccess)
+    return e;
+  if (cudaError_t e = cudaDeviceGetAttribute(&largest, cudaDevAttrMaxThreadsPerBlock, device);
+      e != cudaSuccess)
+    return e;
+  if (block_size_limit > 0 && block_size_limit < largest) largest = block_size_limit;
+  int best_threads = 0;
+  int best_blocks = 0;
+  int best_size = 0;
+  for (int size = largest / 32 * 32; size > 0; size -= 32) {
+    int blocks = 0;
+    if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, function, size,
+                                                                      dynamic_shared_bytes);
+        e != cudaSuccess)
+      return e;
+    if (blocks * size > best_threads) {
+      best_threads = blocks * size;
+      best_blocks = blocks;
+      best_size = size;
+    }
+  }
+  *block_size = best_size;
+  *min_grid_size = best_blocks * processors;
+  return cudaSuccess;
+}

@@ -1,0 +1,141 @@
+#pragma once
+/// @file
+/// @brief Stands in for CUDA's `cuda_runtime_api.h` in whole programs built for the emulator
+/// (simt-nvcc, simt_add_executable()): the runtime API's functions, run by the emulator's
+/// runtime library (simt::runtime). They keep the GPU's semantics: the same error codes, a
+/// kernel fault that is sticky, streams whose work runs in order. The emulator runs each piece
+/// of work when it is issued, so that an asynchronous call has finished when it returns; events
+/// take the host clock's time. Only what the emulator implements is declared: a program that
+/// calls anything else does not compile.
+
+#include <simt/cuda/cuda_runtime_api.h>
+#include <simt/runtime/driver_types.h>
+
+#include <cstddef>
+
+#define __CUDA_RUNTIME_API_H__
+/// The CUDA driver version the emulator reports (`cudaDriverGetVersion`): 13.0, as its runtime.
+#define SIMT_CUDA_DRIVER_VERSION 13000
+
+/// @defgroup simt_runtime The emulator as a CUDA runtime
+/// @brief The runtime API for whole programs built with simt-nvcc or simt_add_executable().
+
+// Errors
+cudaError_t cudaGetLastError();
+cudaError_t cudaPeekAtLastError();
+const char* cudaGetErrorString(cudaError_t error);
+const char* cudaGetErrorName(cudaError_t error);
+
+// Device management: one device, the GPU the emulator imitates (an H100 unless set lower).
+cudaError_t cudaGetDeviceCount(int* count);
+cudaError_t cudaGetDevice(int* device);
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags);
+cudaError_t cudaSetDeviceFlags(unsigned int flags);
+cudaError_t cudaGetDeviceFlags(unsigned int* flags);
+cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* properties);
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device);
+cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int device);
+cudaError_t cudaDeviceSynchronize();
+cudaError_t cudaDeviceReset();
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value);
+cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit);
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config);
+cudaError_t cudaDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority);
+cudaError_t cudaDriverGetVersion(int* version);
+cudaError_t cudaRuntimeGetVersion(int* version);
+
+// Memory. Device, pinned and managed memory are all the emulator's global memory: kernels and
+// host code share it, and a kernel's access past an allocation is reported.
+cudaError_t cudaMalloc(void** pointer, std::size_t bytes);
+cudaError_t cudaFree(void* pointer);
+cudaError_t cudaMallocHost(void** pointer, std::size_t bytes);
+cudaError_t cudaHostAlloc(void** pointer, std::size_t bytes, unsigned int flags);
+cudaError_t cudaFreeHost(void* pointer);
+cudaError_t cudaHostRegister(void* pointer, std::size_t bytes, unsigned int flags);
+cudaError_t cudaHostUnregister(void* pointer);
+cudaError_t cudaHostGetDevicePointer(void** device_pointer, void* host_pointer, unsigned int flags);
+cudaError_t cudaMallocManaged(void** pointer, std::size_t bytes,
+                              unsigned int flags = cudaMemAttachGlobal);
+cudaError_t cudaMallocPitch(void** pointer, std::size_t* pitch, std::size_t width_bytes,
+                            std::size_t height);
+cudaError_t cudaMemGetInfo(std::size_t* free, std::size_t* total);
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* pointer);
+cudaError_t cudaMemcpy(void* destination, const void* source, std::size_t bytes,
+                       cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void* destination, const void* source, std::size_t bytes,
+                            cudaMemcpyKind kind, cudaStream_t stream = nullptr);
+cudaError_t cudaMemcpy2D(void* destination, std::size_t destination_pitch, const void* source,
+                         std::size_t source_pitch, std::size_t width_bytes, std::size_t height,
+                         cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DAsync(void* destination, std::size_t destination_pitch, const void* source,
+                              std::size_t source_pitch, std::size_t width_bytes, std::size_t height,
+                              cudaMemcpyKind kind, cudaStream_t stream = nullptr);
+cudaError_t cudaMemset(void* destination, int value, std::size_t bytes);
+cudaError_t cudaMemsetAsync(void* destination, int value, std::size_t bytes,
+                            cudaStream_t stream = nullptr);
+cudaError_t cudaMemset2D(void* destination, std::size_t pitch, int value, std::size_t width_bytes,
+                         std::size_t height);
+cudaError_t cudaMemcpyToSymbol(const void* symbol, const void* source, std::size_t bytes,
+                               std::size_t offset = 0,
+                               cudaMemcpyKind kind = cudaMemcpyHostToDevice);
+cudaError_t cudaMemcpyFromSymbol(void* destination, const void* symbol, std::size_t bytes,
+                                 std::size_t offset = 0,
+                                 cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
+cudaError_t cudaMemcpyToSymbolAsync(const void* symbol, const void* source, std::size_t bytes,
+                                    std::size_t offset, cudaMemcpyKind kind,
+                                    cudaStream_t stream = nullptr);
+cudaError_t cudaMemcpyFromSymbolAsync(void* destination, const void* symbol, std::size_t bytes,
+                                      std::size_t offset, cudaMemcpyKind kind,
+                                      cudaStream_t stream = nullptr);
+cudaError_t cudaGetSymbolAddress(void** address, const void* symbol);
+cudaError_t cudaGetSymbolSize(std::size_t* bytes, const void* symbol);
+
+// Streams and events.
+cudaError_t cudaStreamCreate(cudaStream_t* stream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned int flags);
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t* stream, unsigned int flags, int priority);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaStreamQuery(cudaStream_t stream);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
+                                  void* user_data, unsigned int flags);
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t function, void* user_data);
+cudaError_t cudaEventCreate(cudaEvent_t* event);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = nullptr);
+cudaError_t cudaEventQuery(cudaEvent_t event);
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventElapsedTime(float* milliseconds, cudaEvent_t start, cudaEvent_t end);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+
+// Launches. `function` is a kernel as host code names it (what `Kernel<<<...>>>` calls).
+cudaError_t cudaLaunchKernel(const void* function, dim3 grid, dim3 block, void** arguments,
+                             std::size_t shared_bytes = 0, cudaStream_t stream = nullptr);
+cudaError_t cudaLaunchCooperativeKernel(const void* function, dim3 grid, dim3 block,
+                                        void** arguments, std::size_t shared_bytes = 0,
+                                        cudaStream_t stream = nullptr);
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* function,
+                                void** arguments);
+cudaError_t cudaFuncSetAttribute(const void* function, cudaFuncAttribute attribute, int value);
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, const void* function);
+cudaError_t cudaFuncSetCacheConfig(const void* function, cudaFuncCache config);
+cudaError_t cudaFuncSetSharedMemConfig(const void* function, cudaSharedMemConfig config);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* function,
+                                                          int block_size,
+                                                          std::size_t dynamic_shared_bytes);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks,
+                                                                   const void* function,
+                                                                   int block_size,
+                                                                   std::size_t dynamic_shared_bytes,
+                                                                   unsigned int flags);
+
+// Profiler ranges (accepted: the emulator has no profiler to start).
+cudaError_t cudaProfilerStart();
+cudaError_t cudaProfilerStop();
+
+/// What `Kernel<<<grid, block, shared_bytes, stream>>>(arguments)` does first, as nvcc's code
+/// does: the launch's configuration, which the kernel's host function then takes.
+cudaError_t __cudaPushCallConfiguration(dim3 grid, dim3 block, std::size_t shared_bytes = 0,
+                                        cudaStream_t stream = nullptr);

@@ -1,0 +1,322 @@
+#pragma once
+/// @file
+/// @brief Stands in for CUDA's `driver_types.h` in whole programs built for the emulator
+/// (simt-nvcc, simt_add_executable()): the runtime API's types, enumerations and flags, with
+/// the names and values CUDA 13 gives them, so that a program compares, prints and stores them
+/// as it does on the GPU. Only what the emulator implements is declared: a program that names
+/// something else stops at compile time, never with a silent wrong result.
+
+#include <simt/cuda/builtins.hpp>
+
+#include <cstddef>
+
+#define __DRIVER_TYPES_H__
+
+/// @ingroup simt_runtime
+/// @brief The runtime's error codes, with CUDA's values (`cudaGetErrorName()` names them).
+enum cudaError {
+  cudaSuccess = 0,
+  cudaErrorInvalidValue = 1,
+  cudaErrorMemoryAllocation = 2,
+  cudaErrorInitializationError = 3,
+  cudaErrorCudartUnloading = 4,
+  cudaErrorProfilerDisabled = 5,
+  cudaErrorInvalidConfiguration = 9,
+  cudaErrorInvalidPitchValue = 12,
+  cudaErrorInvalidSymbol = 13,
+  cudaErrorInvalidHostPointer = 16,
+  cudaErrorInvalidDevicePointer = 17,
+  cudaErrorInvalidTexture = 18,
+  cudaErrorInvalidChannelDescriptor = 20,
+  cudaErrorInvalidMemcpyDirection = 21,
+  cudaErrorMissingConfiguration = 52,
+  cudaErrorInvalidDeviceFunction = 98,
+  cudaErrorNoDevice = 100,
+  cudaErrorInvalidDevice = 101,
+  cudaErrorInvalidKernelImage = 200,
+  cudaErrorNoKernelImageForDevice = 209,
+  cudaErrorInvalidResourceHandle = 400,
+  cudaErrorSymbolNotFound = 500,
+  cudaErrorNotReady = 600,
+  cudaErrorIllegalAddress = 700,
+  cudaErrorLaunchOutOfResources = 701,
+  cudaErrorLaunchTimeout = 702,
+  cudaErrorAssert = 710,
+  cudaErrorHostMemoryAlreadyRegistered = 712,
+  cudaErrorHostMemoryNotRegistered = 713,
+  cudaErrorIllegalInstruction = 715,
+  cudaErrorMisalignedAddress = 716,
+  cudaErrorLaunchFailure = 719,
+  cudaErrorCooperativeLaunchTooLarge = 720,
+  cudaErrorNotPermitted = 800,
+  cudaErrorNotSupported = 801,
+  cudaErrorInvalidClusterSize = 912,
+  cudaErrorUnknown = 999
+};
+/// @brief What every runtime function returns.
+typedef enum cudaError cudaError_t;
+
+/// @brief The direction of a copy (`cudaMemcpyDefault`: from the pointers, as with unified
+/// addressing, which the emulator always has).
+enum cudaMemcpyKind {
+  cudaMemcpyHostToHost = 0,
+  cudaMemcpyHostToDevice = 1,
+  cudaMemcpyDeviceToHost = 2,
+  cudaMemcpyDeviceToDevice = 3,
+  cudaMemcpyDefault = 4
+};
+
+/// @brief What a pointer points to (`cudaPointerGetAttributes`).
+enum cudaMemoryType {
+  cudaMemoryTypeUnregistered = 0,
+  cudaMemoryTypeHost = 1,
+  cudaMemoryTypeDevice = 2,
+  cudaMemoryTypeManaged = 3
+};
+
+/// @brief `cudaPointerGetAttributes`' answer.
+struct cudaPointerAttributes {
+  enum cudaMemoryType type;
+  int device;
+  void* devicePointer;
+  void* hostPointer;
+};
+
+/// @brief Streams run their work in order; the emulator runs each piece when it is issued.
+typedef struct CUstream_st* cudaStream_t;
+/// @brief An event: a point in a stream's order, with the host clock's time when it is reached.
+typedef struct CUevent_st* cudaEvent_t;
+/// @brief A host function a stream calls (`cudaLaunchHostFunc`).
+typedef void (*cudaHostFn_t)(void* userData);
+/// @brief A stream callback (`cudaStreamAddCallback`).
+typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void* userData);
+
+#define cudaHostAllocDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
+#define cudaHostRegisterDefault 0x00
+#define cudaHostRegisterPortable 0x01
+#define cudaHostRegisterMapped 0x02
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
+#define cudaStreamDefault 0x00
+#define cudaStreamNonBlocking 0x01
+#define cudaStreamLegacy ((cudaStream_t)0x1)
+#define cudaStreamPerThread ((cudaStream_t)0x2)
+#define cudaEventDefault 0x00
+#define cudaEventBlockingSync 0x01
+#define cudaEventDisableTiming 0x02
+#define cudaEventInterprocess 0x04
+#define cudaDeviceScheduleAuto 0x00
+#define cudaDeviceScheduleSpin 0x01
+#define cudaDeviceScheduleYield 0x02
+#define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceMapHost 0x08
+#define cudaDeviceLmemResizeToMax 0x10
+#define cudaMemAttachGlobal 0x01
+#define cudaMemAttachHost 0x02
+#define cudaMemAttachSingle 0x04
+#define cudaOccupancyDefault 0x00
+#define cudaCpuDeviceId ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
+
+/// @brief Kernel attributes a program may set (`cudaFuncSetAttribute`).
+enum cudaFuncAttribute {
+  cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+  cudaFuncAttributeClusterDimMustBeSet = 10,
+  cudaFuncAttributeRequiredClusterWidth = 11,
+  cudaFuncAttributeRequiredClusterHeight = 12,
+  cudaFuncAttributeRequiredClusterDepth = 13,
+  cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+  cudaFuncAttributeClusterSchedulingPolicyPreference = 15
+};
+
+/// @brief A kernel's properties (`cudaFuncGetAttributes`). Registers and local memory are the
+/// GPU compiler's; the emulator has no such figures and gives 0.
+struct cudaFuncAttributes {
+  std::size_t sharedSizeBytes;
+  std::size_t constSizeBytes;
+  std::size_t localSizeBytes;
+  int maxThreadsPerBlock;
+  int numRegs;
+  int ptxVersion;
+  int binaryVersion;
+  int cacheModeCA;
+  int maxDynamicSharedSizeBytes;
+  int preferredShmemCarveout;
+  int clusterDimMustBeSet;
+  int requiredClusterWidth;
+  int requiredClusterHeight;
+  int requiredClusterDepth;
+  int clusterSchedulingPolicyPreference;
+  int nonPortableClusterSizeAllowed;
+};
+
+/// @brief Cache preference (accepted and, as on GPUs without a choice, without effect).
+enum cudaFuncCache {
+  cudaFuncCachePreferNone = 0,
+  cudaFuncCachePreferShared = 1,
+  cudaFuncCachePreferL1 = 2,
+  cudaFuncCachePreferEqual = 3
+};
+
+/// @brief Shared-memory bank size (accepted; banks are four bytes wide since Maxwell).
+enum cudaSharedMemConfig {
+  cudaSharedMemBankSizeDefault = 0,
+  cudaSharedMemBankSizeFourByte = 1,
+  cudaSharedMemBankSizeEightByte = 2
+};
+
+/// @brief Device limits (`cudaDeviceSetLimit`).
+enum cudaLimit {
+  cudaLimitStackSize = 0x00,
+  cudaLimitPrintfFifoSize = 0x01,
+  cudaLimitMallocHeapSize = 0x02
+};
+
+/// @brief Device attributes (`cudaDeviceGetAttribute`), those the emulator answers.
+enum cudaDeviceAttr {
+  cudaDevAttrMaxThreadsPerBlock = 1,
+  cudaDevAttrMaxBlockDimX = 2,
+  cudaDevAttrMaxBlockDimY = 3,
+  cudaDevAttrMaxBlockDimZ = 4,
+  cudaDevAttrMaxGridDimX = 5,
+  cudaDevAttrMaxGridDimY = 6,
+  cudaDevAttrMaxGridDimZ = 7,
+  cudaDevAttrMaxSharedMemoryPerBlock = 8,
+  cudaDevAttrTotalConstantMemory = 9,
+  cudaDevAttrWarpSize = 10,
+  cudaDevAttrMaxPitch = 11,
+  cudaDevAttrMaxRegistersPerBlock = 12,
+  cudaDevAttrClockRate = 13,
+  cudaDevAttrTextureAlignment = 14,
+  cudaDevAttrGpuOverlap = 15,
+  cudaDevAttrMultiProcessorCount = 16,
+  cudaDevAttrKernelExecTimeout = 17,
+  cudaDevAttrIntegrated = 18,
+  cudaDevAttrCanMapHostMemory = 19,
+  cudaDevAttrComputeMode = 20,
+  cudaDevAttrConcurrentKernels = 31,
+  cudaDevAttrEccEnabled = 32,
+  cudaDevAttrPciBusId = 33,
+  cudaDevAttrPciDeviceId = 34,
+  cudaDevAttrMemoryClockRate = 36,
+  cudaDevAttrGlobalMemoryBusWidth = 37,
+  cudaDevAttrL2CacheSize = 38,
+  cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+  cudaDevAttrAsyncEngineCount = 40,
+  cudaDevAttrUnifiedAddressing = 41,
+  cudaDevAttrPciDomainId = 50,
+  cudaDevAttrComputeCapabilityMajor = 75,
+  cudaDevAttrComputeCapabilityMinor = 76,
+  cudaDevAttrStreamPrioritiesSupported = 78,
+  cudaDevAttrGlobalL1CacheSupported = 79,
+  cudaDevAttrLocalL1CacheSupported = 80,
+  cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+  cudaDevAttrMaxRegistersPerMultiprocessor = 82,
+  cudaDevAttrManagedMemory = 83,
+  cudaDevAttrIsMultiGpuBoard = 84,
+  cudaDevAttrPageableMemoryAccess = 88,
+  cudaDevAttrConcurrentManagedAccess = 89,
+  cudaDevAttrComputePreemptionSupported = 90,
+  cudaDevAttrCanUseHostPointerForRegisteredMem = 91,
+  cudaDevAttrCooperativeLaunch = 95,
+  cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+  cudaDevAttrHostRegisterSupported = 99,
+  cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+  cudaDevAttrMaxPersistingL2CacheSize = 108,
+  cudaDevAttrReservedSharedMemoryPerBlock = 111,
+  cudaDevAttrMemoryPoolsSupported = 115,
+  cudaDevAttrClusterLaunch = 120
+};
+
+/// @brief A device's properties (`cudaGetDeviceProperties`): the fields of CUDA 13's struct
+/// that describe the GPU, with the values of the one the emulator imitates.
+struct cudaDeviceProp {
+  char name[256];
+  char uuid[16];
+  std::size_t totalGlobalMem;
+  std::size_t sharedMemPerBlock;
+  int regsPerBlock;
+  int warpSize;
+  std::size_t memPitch;
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  std::size_t totalConstMem;
+  int major;
+  int minor;
+  std::size_t textureAlignment;
+  std::size_t texturePitchAlignment;
+  int multiProcessorCount;
+  int integrated;
+  int canMapHostMemory;
+  int concurrentKernels;
+  int ECCEnabled;
+  int pciBusID;
+  int pciDeviceID;
+  int pciDomainID;
+  int asyncEngineCount;
+  int unifiedAddressing;
+  int memoryBusWidth;
+  int l2CacheSize;
+  int persistingL2CacheMaxSize;
+  int maxThreadsPerMultiProcessor;
+  int streamPrioritiesSupported;
+  int globalL1CacheSupported;
+  int localL1CacheSupported;
+  std::size_t sharedMemPerMultiprocessor;
+  int regsPerMultiprocessor;
+  int managedMemory;
+  int isMultiGpuBoard;
+  int multiGpuBoardGroupID;
+  int pageableMemoryAccess;
+  int concurrentManagedAccess;
+  int computePreemptionSupported;
+  int canUseHostPointerForRegisteredMem;
+  int cooperativeLaunch;
+  std::size_t sharedMemPerBlockOptin;
+  int pageableMemoryAccessUsesHostPageTables;
+  int directManagedMemAccessFromHost;
+  int maxBlocksPerMultiProcessor;
+  int accessPolicyMaxWindowSize;
+  std::size_t reservedSharedMemPerBlock;
+  int hostRegisterSupported;
+  int memoryPoolsSupported;
+  int clusterLaunch;
+  int unifiedFunctionPointers;
+};
+
+/// @brief Launch attributes for `cudaLaunchKernelEx`, those the emulator takes.
+enum cudaLaunchAttributeID {
+  cudaLaunchAttributeIgnore = 0,
+  cudaLaunchAttributeCooperative = 2,
+  cudaLaunchAttributeClusterDimension = 4
+};
+/// @brief The value of a launch attribute.
+union cudaLaunchAttributeValue {
+  char pad[64];
+  int cooperative;
+  struct {
+    unsigned int x;
+    unsigned int y;
+    unsigned int z;
+  } clusterDim;
+};
+/// @brief One launch attribute.
+struct cudaLaunchAttribute {
+  enum cudaLaunchAttributeID id;
+  char pad[8 - sizeof(enum cudaLaunchAttributeID)];
+  union cudaLaunchAttributeValue val;
+};
+/// @brief What `cudaLaunchKernelEx` launches with.
+struct cudaLaunchConfig_t {
+  dim3 gridDim;
+  dim3 blockDim;
+  std::size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute* attrs;
+  unsigned int numAttrs;
+};

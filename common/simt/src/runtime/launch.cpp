@@ -1,0 +1,248 @@
+/// @file
+/// @brief The runtime API's launches: `<<<...>>>` through the kernels' stubs, cudaLaunchKernel
+/// and its cooperative and extensible forms, kernel attributes and occupancy. A launch runs the
+/// kernel to the end before it returns. A launch the GPU refuses returns the GPU's error; a
+/// kernel the emulator finds at fault leaves the GPU's sticky error, and the emulator's report
+/// (kernel, block, thread, line) is printed on standard error, so that the program's own error
+/// check runs as on the GPU and the learner still sees where it went wrong.
+
+#include <simt/runtime/cuda_runtime_api.h>
+#include <simt/detail/registry.hpp>
+#include <simt/errors.hpp>
+#include <simt/launch.hpp>
+#include <simt/runtime/kernel_stubs.hpp>
+#include "runtime_state.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+using simt::runtime::record;
+using simt::runtime::sticky_error;
+
+namespace {
+
+/// A kernel as host code names it: its twin, and the attributes the program set.
+struct Stub {
+  const void* twin;
+  simt::runtime::detail::TwinLauncher launch;
+  int max_dynamic_shared_bytes = 48 * 1024;  // the GPU's default, raised by cudaFuncSetAttribute
+  bool non_portable_cluster_size_allowed = false;
+};
+
+struct Stubs {
+  std::mutex mutex;
+  std::map<const void*, Stub> by_stub;
+};
+
+Stubs& stubs() {
+  static Stubs instance;
+  return instance;
+}
+
+Stub* find_stub(const void* stub) {
+  Stubs& s = stubs();
+  std::lock_guard lock(s.mutex);
+  const auto found = s.by_stub.find(stub);
+  return found == s.by_stub.end() ? nullptr : &found->second;
+}
+
+struct Pushed {
+  simt::LaunchConfig config;
+  cudaStream_t stream;
+};
+
+/// What this host thread's `<<<...>>>`s pushed and their stubs have not taken yet.
+std::vector<Pushed>& pushed_configurations() {
+  thread_local std::vector<Pushed> stack;
+  return stack;
+}
+
+const char* name_of(const Stub& stub) {
+  const simt::detail::KernelEntry* entry = simt::detail::find_kernel(stub.twin);
+  return entry != nullptr ? entry->name : "(unnamed)";
+}
+
+simt::Dim3 dim(dim3 d) { return simt::Dim3{d.x, d.y, d.z}; }
+
+/// Runs the kernel of `stub` with `config`; the runtime's error for what went wrong.
+cudaError_t run(const void* function, simt::LaunchConfig config, void* const* arguments) {
+  if (cudaError_t e = sticky_error()) return e;
+  const Stub* stub = find_stub(function);
+  if (stub == nullptr) {
+    std::fprintf(stderr,
+                 "simt: cudaErrorInvalidDeviceFunction: the function launched is no kernel of "
+                 "this program (a kernel's host function, as `Kernel<<<...>>>` names it, is)\n");
+    return record(cudaErrorInvalidDeviceFunction);
+  }
+  if (config.dynamic_shared_bytes > std::size_t(stub->max_dynamic_shared_bytes)) {
+    std::fprintf(stderr,
+                 "simt: cudaErrorInvalidValue: launch of kernel %s with %zu bytes of dynamic "
+                 "shared memory, above its limit of %d (cudaFuncSetAttribute with "
+                 "cudaFuncAttributeMaxDynamicSharedMemorySize raises it, up to %zu)\n",
+                 name_of(*stub), config.dynamic_shared_bytes, stub->max_dynamic_shared_bytes,
+                 simt::max_shared_bytes_per_block);
+    return record(cudaErrorInvalidValue);
+  }
+  config.non_portable_cluster_size_allowed =
+      config.non_portable_cluster_size_allowed || stub->non_portable_cluster_size_allowed;
+  try {
+    // simt::launch() checks the configuration against the kernel's __cluster_dims__ and image.
+    stub->launch(config, arguments);
+    return cudaSuccess;
+  } catch (const simt::LaunchError& e) {
+    const auto error = static_cast<cudaError_t>(e.cuda_error());
+    std::fprintf(stderr, "simt: %s: %s\n", cudaGetErrorName(error), e.what());
+    return record(error);
+  } catch (const simt::KernelError& e) {
+    const auto error = static_cast<cudaError_t>(e.cuda_error());
+    std::fprintf(stderr, "simt: %s: %s\n", cudaGetErrorName(error), e.what());
+    return simt::runtime::make_sticky(error);
+  } catch (const std::bad_alloc&) {
+    return simt::runtime::make_sticky(cudaErrorMemoryAllocation);
+  }
+}
+
+}  // namespace
+
+namespace simt::runtime::detail {
+
+StubRegistration::StubRegistration(const void* stub, const void* twin, TwinLauncher launch) {
+  Stubs& s = stubs();
+  std::lock_guard lock(s.mutex);
+  s.by_stub.try_emplace(stub, Stub{twin, launch});
+}
+
+void launch_pushed(const void* stub, void* const* arguments) {
+  std::vector<Pushed>& stack = pushed_configurations();
+  if (stack.empty()) {
+    record(cudaErrorMissingConfiguration);
+    return;
+  }
+  const Pushed launch = stack.back();
+  stack.pop_back();
+  run(stub, launch.config, arguments);
+}
+
+}  // namespace simt::runtime::detail
+
+cudaError_t __cudaPushCallConfiguration(dim3 grid, dim3 block, std::size_t shared_bytes,
+                                        cudaStream_t stream) {
+  simt::LaunchConfig config{dim(grid), dim(block), shared_bytes};
+  pushed_configurations().push_back(Pushed{config, stream});
+  return cudaSuccess;
+}
+
+cudaError_t cudaLaunchKernel(const void* function, dim3 grid, dim3 block, void** arguments,
+                             std::size_t shared_bytes, cudaStream_t) {
+  return run(function, simt::LaunchConfig{dim(grid), dim(block), shared_bytes}, arguments);
+}
+
+cudaError_t cudaLaunchCooperativeKernel(const void* function, dim3 grid, dim3 block,
+                                        void** arguments, std::size_t shared_bytes, cudaStream_t) {
+  simt::LaunchConfig config{dim(grid), dim(block), shared_bytes};
+  config.cooperative = true;
+  return run(function, config, arguments);
+}
+
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* launch, const void* function,
+                                void** arguments) {
+  if (launch == nullptr || (launch->numAttrs != 0 && launch->attrs == nullptr))
+    return record(cudaErrorInvalidValue);
+  simt::LaunchConfig config{dim(launch->gridDim), dim(launch->blockDim), launch->dynamicSmemBytes};
+  for (unsigned i = 0; i < launch->numAttrs; ++i) {
+    const cudaLaunchAttribute& a = launch->attrs[i];
+    switch (a.id) {
+      case cudaLaunchAttributeIgnore: break;
+      case cudaLaunchAttributeCooperative: config.cooperative = a.val.cooperative != 0; break;
+      case cudaLaunchAttributeClusterDimension:
+        config.cluster = simt::Dim3{a.val.clusterDim.x, a.val.clusterDim.y, a.val.clusterDim.z};
+        break;
+      default: return record(cudaErrorInvalidValue);
+    }
+  }
+  return run(function, config, arguments);
+}
+
+cudaError_t cudaFuncSetAttribute(const void* function, cudaFuncAttribute attribute, int value) {
+  if (cudaError_t e = sticky_error()) return e;
+  Stub* stub = find_stub(function);
+  if (stub == nullptr) return record(cudaErrorInvalidDeviceFunction);
+  switch (attribute) {
+    case cudaFuncAttributeMaxDynamicSharedMemorySize:
+      if (value < 0 || std::size_t(value) > simt::max_shared_bytes_per_block)
+        return record(cudaErrorInvalidValue);
+      stub->max_dynamic_shared_bytes = value;
+      return cudaSuccess;
+    case cudaFuncAttributeNonPortableClusterSizeAllowed:
+      stub->non_portable_cluster_size_allowed = value != 0;
+      return cudaSuccess;
+    case cudaFuncAttributePreferredSharedMemoryCarveout:
+      return value >= -1 && value <= 100 ? cudaSuccess : record(cudaErrorInvalidValue);
+    default: return record(cudaErrorInvalidValue);
+  }
+}
+
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, const void* function) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (attributes == nullptr) return record(cudaErrorInvalidValue);
+  const Stub* stub = find_stub(function);
+  if (stub == nullptr) return record(cudaErrorInvalidDeviceFunction);
+  const simt::detail::KernelEntry* entry = simt::detail::find_kernel(stub->twin);
+  const int arch = entry != nullptr ? entry->cuda_arch : 900;
+  *attributes = cudaFuncAttributes{};
+  attributes->maxThreadsPerBlock = 1024;
+  attributes->ptxVersion = arch / 10;
+  attributes->binaryVersion = arch / 10;
+  attributes->maxDynamicSharedSizeBytes = stub->max_dynamic_shared_bytes;
+  attributes->preferredShmemCarveout = -1;
+  attributes->nonPortableClusterSizeAllowed = stub->non_portable_cluster_size_allowed;
+  if (entry != nullptr && entry->cluster_dims != simt::Dim3{1, 1, 1}) {
+    attributes->clusterDimMustBeSet = 1;
+    attributes->requiredClusterWidth = int(entry->cluster_dims.x);
+    attributes->requiredClusterHeight = int(entry->cluster_dims.y);
+    attributes->requiredClusterDepth = int(entry->cluster_dims.z);
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetCacheConfig(const void* function, cudaFuncCache) {
+  if (cudaError_t e = sticky_error()) return e;
+  return find_stub(function) != nullptr ? cudaSuccess : record(cudaErrorInvalidDeviceFunction);
+}
+
+cudaError_t cudaFuncSetSharedMemConfig(const void* function, cudaSharedMemConfig) {
+  if (cudaError_t e = sticky_error()) return e;
+  return find_stub(function) != nullptr ? cudaSuccess : record(cudaErrorInvalidDeviceFunction);
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int* blocks, const void* function, int block_size, std::size_t shared_bytes, unsigned int) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (blocks == nullptr || block_size <= 0) return record(cudaErrorInvalidValue);
+  if (find_stub(function) == nullptr) return record(cudaErrorInvalidDeviceFunction);
+  cudaDeviceProp p{};
+  cudaGetDeviceProperties(&p, 0);
+  if (block_size > p.maxThreadsPerBlock) {
+    *blocks = 0;
+    return cudaSuccess;
+  }
+  // Limited by blocks, warps and shared memory per multiprocessor (registers are the GPU
+  // compiler's, which the emulator does not have).
+  const int warps = (block_size + p.warpSize - 1) / p.warpSize;
+  const std::size_t shared = shared_bytes + p.reservedSharedMemPerBlock;
+  *blocks =
+      std::min({p.maxBlocksPerMultiProcessor, p.maxThreadsPerMultiProcessor / p.warpSize / warps,
+                int(p.sharedMemPerMultiprocessor / shared)});
+  return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* function,
+                                                          int block_size,
+                                                          std::size_t shared_bytes) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, function, block_size,
+                                                                shared_bytes, 0);
+}

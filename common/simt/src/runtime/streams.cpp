@@ -1,0 +1,169 @@
+/// @file
+/// @brief The runtime API's streams and events. The emulator runs each piece of work when it is
+/// issued, in the order the program issues it, which is an order every stream's own order
+/// allows: a stream has nothing pending when a call returns, and an event is reached when it is
+/// recorded. An event's time is the host clock's (std::chrono::steady_clock), so that the time
+/// between two events is what the work between them took on the emulator.
+
+#include <simt/runtime/cuda_runtime_api.h>
+#include "runtime_state.hpp"
+
+#include <chrono>
+#include <mutex>
+#include <set>
+
+struct CUstream_st {
+  unsigned flags;
+  int priority;
+};
+
+struct CUevent_st {
+  unsigned flags;
+  bool recorded = false;
+  std::chrono::steady_clock::time_point when;
+};
+
+using simt::runtime::record;
+using simt::runtime::sticky_error;
+
+namespace {
+
+/// The streams and events the program created and has not destroyed.
+struct Handles {
+  std::mutex mutex;
+  std::set<const CUstream_st*> streams;
+  std::set<const CUevent_st*> events;
+};
+
+Handles& handles() {
+  static Handles instance;
+  return instance;
+}
+
+bool valid(cudaStream_t stream) {
+  if (stream == nullptr || stream == cudaStreamLegacy || stream == cudaStreamPerThread) return true;
+  Handles& h = handles();
+  std::lock_guard lock(h.mutex);
+  return h.streams.count(stream) != 0;
+}
+
+bool valid(cudaEvent_t event) {
+  Handles& h = handles();
+  std::lock_guard lock(h.mutex);
+  return event != nullptr && h.events.count(event) != 0;
+}
+
+}  // namespace
+
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t* stream, unsigned int flags, int priority) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (stream == nullptr || (flags & ~unsigned(cudaStreamNonBlocking)) != 0)
+    return record(cudaErrorInvalidValue);
+  *stream = new CUstream_st{flags, priority};
+  Handles& h = handles();
+  std::lock_guard lock(h.mutex);
+  h.streams.insert(*stream);
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned int flags) {
+  return cudaStreamCreateWithPriority(stream, flags, 0);
+}
+
+cudaError_t cudaStreamCreate(cudaStream_t* stream) {
+  return cudaStreamCreateWithPriority(stream, cudaStreamDefault, 0);
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t stream) {
+  if (cudaError_t e = sticky_error()) return e;
+  Handles& h = handles();
+  std::lock_guard lock(h.mutex);
+  if (h.streams.erase(stream) == 0) return record(cudaErrorInvalidResourceHandle);
+  delete stream;
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+  if (cudaError_t e = sticky_error()) return e;
+  return valid(stream) ? cudaSuccess : record(cudaErrorInvalidResourceHandle);
+}
+
+cudaError_t cudaStreamQuery(cudaStream_t stream) {
+  if (cudaError_t e = sticky_error()) return e;
+  return valid(stream) ? cudaSuccess : record(cudaErrorInvalidResourceHandle);
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int) {
+  if (cudaError_t e = sticky_error()) return e;
+  return valid(stream) && valid(event) ? cudaSuccess : record(cudaErrorInvalidResourceHandle);
+}
+
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
+                                  void* user_data, unsigned int flags) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (callback == nullptr || flags != 0) return record(cudaErrorInvalidValue);
+  if (!valid(stream)) return record(cudaErrorInvalidResourceHandle);
+  callback(stream, cudaSuccess, user_data);
+  return cudaSuccess;
+}
+
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t function, void* user_data) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (function == nullptr) return record(cudaErrorInvalidValue);
+  if (!valid(stream)) return record(cudaErrorInvalidResourceHandle);
+  function(user_data);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
+  if (cudaError_t e = sticky_error()) return e;
+  constexpr unsigned known = cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
+  if (event == nullptr || (flags & ~known) != 0) return record(cudaErrorInvalidValue);
+  *event = new CUevent_st{flags};
+  Handles& h = handles();
+  std::lock_guard lock(h.mutex);
+  h.events.insert(*event);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t* event) {
+  return cudaEventCreateWithFlags(event, cudaEventDefault);
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (!valid(event) || !valid(stream)) return record(cudaErrorInvalidResourceHandle);
+  event->recorded = true;
+  event->when = std::chrono::steady_clock::now();
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventQuery(cudaEvent_t event) {
+  if (cudaError_t e = sticky_error()) return e;
+  return valid(event) ? cudaSuccess : record(cudaErrorInvalidResourceHandle);
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t event) {
+  if (cudaError_t e = sticky_error()) return e;
+  return valid(event) ? cudaSuccess : record(cudaErrorInvalidResourceHandle);
+}
+
+cudaError_t cudaEventElapsedTime(float* milliseconds, cudaEvent_t start, cudaEvent_t end) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (milliseconds == nullptr) return record(cudaErrorInvalidValue);
+  if (!valid(start) || !valid(end)) return record(cudaErrorInvalidResourceHandle);
+  if (((start->flags | end->flags) & cudaEventDisableTiming) != 0 || !start->recorded ||
+      !end->recorded)
+    return record(cudaErrorInvalidResourceHandle);
+  *milliseconds = std::chrono::duration<float, std::milli>(end->when - start->when).count();
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t event) {
+  if (cudaError_t e = sticky_error()) return e;
+  Handles& h = handles();
+  std::lock_guard lock(h.mutex);
+  if (h.events.erase(event) == 0) return record(cudaErrorInvalidResourceHandle);
+  delete event;
+  return cudaSuccess;
+}

@@ -1,0 +1,382 @@
+#!/usr/bin/env python3
+"""simt-nvcc: builds a CUDA program for the CPU emulator from nvcc's command line.
+
+`simt-nvcc -o app main.cu util.cpp` does what `nvcc -o app main.cu util.cpp` does, with the
+emulator in place of the GPU: each `.cu` file is translated (simt-translate --program: its
+kernels become the emulator's twins, its host code keeps its `<<<...>>>` launches as nvcc's host
+pass compiles them), compiled by the host compiler, and linked with the emulator and its CUDA
+runtime (simt::runtime). No CUDA Toolkit is needed. An nvcc option this driver does not know is
+an error that names it; one it accepts without effect is listed by --help.
+
+The driver's configuration (where the emulator's headers, libraries and translator are) is in
+the JSON file that SIMT_NVCC_CONFIG names, which the build tree's and the installed `simt-nvcc`
+scripts set.
+"""
+
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+
+VERSION = "simt-nvcc 0.1 (the simt CPU emulator; follows nvcc 13.0's command line)"
+
+USAGE = """usage: simt-nvcc [options] <files>...
+
+Builds a CUDA program (.cu, .cpp, .c, .o, .a files) for the simt CPU emulator, as nvcc builds it
+for a GPU. Options nvcc has:
+  -o <file>                 the output (default a.out, or <file>.o with -c)
+  -c                        compile each input to an object file, without linking
+  -run, --run               run the program after building it (then delete a default a.out)
+  -I<dir>, -isystem <dir>   include directories
+  -D<name>[=<value>], -U<name>
+  -std=c++17|c++20          the language standard (the emulator compiles C++20 in any case:
+                            its GPU threads are C++20 coroutines)
+  -O0 .. -O3, -g, -G, -lineinfo
+  -arch=sm_XY, -arch=compute_XY, --gpu-architecture=..., -gencode arch=compute_XY,code=sm_XY
+                            __CUDA_ARCH__ in the kernels (the highest one given; default 900,
+                            an H100's). The emulator imitates an H100 unless
+                            SIMT_COMPUTE_CAPABILITY says otherwise
+  -rdc=true|false, -dc      relocatable device code: accepted; each file's device code is its
+                            own, as without it
+  --extended-lambda, --expt-extended-lambda, --expt-relaxed-constexpr
+  -Xcompiler <a,b,...>      options for the host compiler
+  -L<dir>, -l<library>      libraries to link (-lcudart and -lcuda are the emulator's own)
+  -ccbin <compiler>         the host compiler (default c++)
+  --version, --help
+Accepted without effect (they change how a GPU runs the code, not what it computes):
+  --use_fast_math, -Xptxas <...>, -maxrregcount <n>, --default-stream <...>, -cudart <...>,
+  -m64, --threads <n>, -t <n>, -Wno-deprecated-gpu-targets, -lineinfo, -w
+
+The program runs on the emulator; the environment chooses its settings when it runs:
+  SIMT_CHECKS=0|1            the checks for races, bounds and the like (default 1; 0 is faster)
+  SIMT_WORKERS=<n>           worker threads (default 0: one per hardware thread)
+  SIMT_SHUFFLE_SEED=<n>      run each barrier interval's threads in an order shuffled from <n>
+  SIMT_STRICT=0|1            warn when threads that returned skipped a barrier (default 0)
+  SIMT_WATCHDOG_SECONDS=<s>  report a launch that makes no progress for <s> s (default 5, 0 off)
+  SIMT_BANK_COUNTERS=0|1     count shared-memory bank conflicts (default 1)
+  SIMT_COMPUTE_CAPABILITY=<major.minor>
+                             the GPU imitated (default 9.0, an H100; lower to see an older one)
+"""
+
+NO_EFFECT_WITH_VALUE = {"-Xptxas", "--ptxas-options", "-maxrregcount", "--maxrregcount",
+                        "--default-stream", "-default-stream", "-cudart", "--cudart",
+                        "--threads", "-t", "-Xnvlink", "--nvlink-options"}
+NO_EFFECT = {"--use_fast_math", "-use_fast_math", "-m64", "--machine=64", "-lineinfo",
+             "--generate-line-info", "-Wno-deprecated-gpu-targets", "-w", "-G", "--device-debug",
+             "--extended-lambda", "--expt-extended-lambda", "--expt-relaxed-constexpr",
+             "-expt-extended-lambda", "-expt-relaxed-constexpr", "-dc", "-rdc=true",
+             "-rdc=false", "--relocatable-device-code=true", "--relocatable-device-code=false",
+             "-ftz=true", "-ftz=false", "-prec-div=true", "-prec-div=false", "-prec-sqrt=true",
+             "-prec-sqrt=false", "-fmad=true", "-fmad=false"}
+EMULATED_LIBRARIES = {"cudart", "cuda", "cudart_static", "cudadevrt"}
+CXX_SOURCES = (".cpp", ".cc", ".cxx", ".C", ".c++")
+
+
+class UsageError(Exception):
+    pass
+
+
+class Options:
+    def __init__(self):
+        self.inputs = []
+        self.output = None
+        self.compile_only = False
+        self.run = False
+        self.include_dirs = []
+        self.system_dirs = []
+        self.defines = []  # "-DX=1" and "-UX" as given
+        self.optimisation = "-O2"
+        self.debug = False
+        self.cuda_arch = None
+        self.host_options = []
+        self.link_options = []
+        self.compiler = None
+        self.program_arguments = []
+
+
+def parse_arch(value):
+    """__CUDA_ARCH__ from sm_XY, compute_XY, sm_XYa, or a comma list of them."""
+    best = None
+    for item in value.replace("[", "").replace("]", "").split(","):
+        item = item.strip()
+        for prefix in ("sm_", "compute_", "lto_"):
+            if item.startswith(prefix):
+                digits = item[len(prefix):].rstrip("af")
+                if digits.isdigit() and len(digits) >= 2:
+                    arch = int(digits) * 10
+                    best = arch if best is None else max(best, arch)
+                    break
+        else:
+            if item not in ("native", "all", "all-major", ""):
+                raise UsageError(f"unknown GPU architecture '{item}' (give sm_XY or compute_XY)")
+    return best
+
+
+def gencode_arch(spec):
+    """The highest architecture of `arch=compute_XY,code=[sm_XY,compute_XY]`."""
+    best = None
+    for part in spec.replace("[", ",").replace("]", ",").split(","):
+        part = part.split("=", 1)[1] if "=" in part else part
+        arch = parse_arch(part) if part.strip() else None
+        if arch is not None:
+            best = arch if best is None else max(best, arch)
+    return best
+
+
+def parse_arguments(argv):
+    o = Options()
+    i = 0
+
+    def value(flag):
+        nonlocal i
+        if i + 1 >= len(argv):
+            raise UsageError(f"option '{flag}' needs a value")
+        i += 1
+        return argv[i]
+
+    while i < len(argv):
+        a = argv[i]
+        if a in ("--help", "-h", "-help"):
+            print(USAGE, end="")
+            sys.exit(0)
+        elif a in ("--version", "-V"):
+            print(VERSION)
+            sys.exit(0)
+        elif a in NO_EFFECT:
+            pass
+        elif a in ("-o", "--output-file"):
+            o.output = value(a)
+        elif a in ("-c", "--compile"):
+            o.compile_only = True
+        elif a in ("-run", "--run"):
+            o.run = True
+        elif a == "--run-args":
+            o.program_arguments += shlex.split(value(a))
+        elif a.startswith("-I") and len(a) > 2:
+            o.include_dirs.append(a[2:])
+        elif a in ("-I", "--include-path"):
+            o.include_dirs.append(value(a))
+        elif a.startswith("--include-path="):
+            o.include_dirs.append(a.split("=", 1)[1])
+        elif a in ("-isystem", "--system-include"):
+            o.system_dirs.append(value(a))
+        elif a.startswith("-D") and len(a) > 2:
+            o.defines.append(a)
+        elif a in ("-D", "--define-macro"):
+            o.defines.append("-D" + value(a))
+        elif a.startswith("-U") and len(a) > 2:
+            o.defines.append(a)
+        elif a in ("-U", "--undefine-macro"):
+            o.defines.append("-U" + value(a))
+        elif a.startswith("-std=") or a.startswith("--std="):
+            standard = a.split("=", 1)[1]
+            if standard not in ("c++11", "c++14", "c++17", "c++20"):
+                raise UsageError(f"'{a}': the emulator compiles C++17 and C++20 programs (as "
+                                 f"C++20: its GPU threads are C++20 coroutines)")
+        elif a in ("-O0", "-O1", "-O2", "-O3"):
+            o.optimisation = a
+        elif a in ("-g", "--debug"):
+            o.debug = True
+        elif a.startswith("-arch=") or a.startswith("--gpu-architecture=") or \
+                a.startswith("-code=") or a.startswith("--gpu-code="):
+            arch = parse_arch(a.split("=", 1)[1])
+            if arch is not None:
+                o.cuda_arch = max(o.cuda_arch or 0, arch)
+        elif a in ("-arch", "--gpu-architecture", "-code", "--gpu-code"):
+            arch = parse_arch(value(a))
+            if arch is not None:
+                o.cuda_arch = max(o.cuda_arch or 0, arch)
+        elif a in ("-gencode", "--generate-code") or a.startswith(("-gencode=",
+                                                                    "--generate-code=")):
+            spec = value(a) if a in ("-gencode", "--generate-code") else a.split("=", 1)[1]
+            arch = gencode_arch(spec)
+            if arch is not None:
+                o.cuda_arch = max(o.cuda_arch or 0, arch)
+        elif a in ("-Xcompiler", "--compiler-options"):
+            o.host_options += [x for x in value(a).split(",") if x]
+        elif a.startswith("-Xcompiler="):
+            o.host_options += [x for x in a.split("=", 1)[1].split(",") if x]
+        elif a in ("-ccbin", "--compiler-bindir"):
+            o.compiler = value(a)
+        elif a.startswith("-L") and len(a) > 2:
+            o.link_options.append(a)
+        elif a.startswith("-l") and len(a) > 2:
+            if a[2:] not in EMULATED_LIBRARIES:
+                if a[2:].startswith(("cublas", "cufft", "curand", "cusparse", "cusolver",
+                                     "nvrtc", "nvjpeg", "npp", "nvToolsExt", "nvtx")):
+                    raise UsageError(f"'{a}': CUDA's libraries are not emulated (only the "
+                                     f"runtime API is)")
+                o.link_options.append(a)
+        elif a in ("-L", "-l"):
+            o.link_options.append(a + value(a))
+        elif a in NO_EFFECT_WITH_VALUE:
+            value(a)
+        elif any(a.startswith(f + "=") for f in NO_EFFECT_WITH_VALUE):
+            pass
+        elif a in ("-x",):
+            language = value(a)
+            if language not in ("cu", "c++", "c"):
+                raise UsageError(f"'-x {language}': simt-nvcc takes cu, c++ and c")
+        elif a.startswith("-"):
+            raise UsageError(f"unknown option '{a}' (an nvcc option the emulator's driver does "
+                             f"not take; simt-nvcc --help lists those it does)")
+        else:
+            o.inputs.append(a)
+        i += 1
+    if not o.inputs:
+        raise UsageError("no input files")
+    for path in o.inputs:
+        if not os.path.exists(path):
+            raise UsageError(f"{path}: no such file")
+    if o.compile_only and o.output and len([p for p in o.inputs if not p.endswith(".o")]) > 1:
+        raise UsageError("-o with -c names one output, and there are several inputs")
+    return o
+
+
+def load_config():
+    path = os.environ.get("SIMT_NVCC_CONFIG")
+    if not path:
+        raise UsageError("SIMT_NVCC_CONFIG is not set: run simt-nvcc through the script the "
+                         "build or the installation made")
+    with open(path, encoding="utf-8") as f:
+        config = json.load(f)
+    base = os.path.dirname(os.path.abspath(path))
+    for key in ("include", "translator", "libraries"):
+        value = config[key]
+        config[key] = [os.path.normpath(os.path.join(base, v)) for v in value] \
+            if isinstance(value, list) else os.path.normpath(os.path.join(base, value))
+    return config
+
+
+def run(command, quiet_ok=False):
+    result = subprocess.run(command)
+    if result.returncode != 0:
+        raise SystemExit(result.returncode if result.returncode > 0 else 1)
+
+
+class Build:
+    def __init__(self, options, config, work):
+        self.o = options
+        self.config = config
+        self.work = work
+        self.compiler = options.compiler or config.get("compiler") or "c++"
+        include = config["include"]
+        self.stand_ins = [os.path.join(include, "simt", "runtime"),
+                          os.path.join(include, "simt", "cuda"), include]
+
+    def common(self):
+        flags = [self.o.optimisation, "-std=c++20", "-pthread"]
+        if self.o.debug:
+            flags.append("-g")
+        flags += ["-I" + d for d in self.o.include_dirs]
+        flags += [f for d in self.o.system_dirs for f in ("-isystem", d)]
+        flags += self.o.defines
+        return flags
+
+    def translate(self, source, stem):
+        header = os.path.join(self.work, stem + ".emulated.hpp")
+        device = os.path.join(self.work, stem + ".emulated.cpp")
+        host = os.path.join(self.work, stem + ".host.cpp")
+        command = [sys.executable, "-B", self.config["translator"], source, "--program",
+                   "--header", header, "--source", device, "--host-source", host,
+                   "--simt-include", self.config["include"],
+                   "--cuda-arch", str(self.o.cuda_arch or 900)]
+        if self.config.get("cache"):
+            command += ["--cache-dir", os.path.expanduser(self.config["cache"])]
+        for d in self.o.include_dirs + self.o.system_dirs:
+            command.append("--include-dir=" + os.path.abspath(d))
+        for d in self.o.defines:
+            if d.startswith("-D"):
+                command.append("--define=" + d[2:])
+        run(command)
+        return device, host
+
+    def compile_cu(self, source, output):
+        stem = os.path.splitext(os.path.basename(source))[0]
+        device, host = self.translate(os.path.abspath(source), stem)
+        device_object = os.path.join(self.work, stem + ".emulated.o")
+        host_object = os.path.join(self.work, stem + ".host.o")
+        # Kernels have no exceptions: their coroutines need no handlers (translated kernel
+        # files are compiled so by simt_add_kernels() too).
+        run([self.compiler, "-c", device, "-o", device_object, "-fno-exceptions",
+             "-fasynchronous-unwind-tables", "-fno-jump-tables"] + self.common() +
+            ["-I" + d for d in self.stand_ins] + self.o.host_options)
+        run([self.compiler, "-c", host, "-o", host_object] + self.common() +
+            ["-I" + d for d in self.stand_ins] + self.o.host_options)
+        # One object per .cu file, as nvcc -c writes it.
+        run(["ld", "-r", device_object, host_object, "-o", output])
+
+    def compile_cxx(self, source, output):
+        compiler = self.compiler
+        flags = self.common()
+        if source.endswith(".c"):
+            compiler = self.config.get("c_compiler") or "cc"
+            flags = [f for f in flags if not f.startswith("-std=")]
+        run([compiler, "-c", source, "-o", output] + flags +
+            ["-I" + d for d in self.stand_ins] + self.o.host_options)
+
+    def compile(self, source, output):
+        if source.endswith(".cu"):
+            self.compile_cu(source, output)
+        elif source.endswith(CXX_SOURCES) or source.endswith(".c"):
+            self.compile_cxx(source, output)
+        else:
+            raise UsageError(f"{source}: not a file simt-nvcc builds (.cu, .cpp, .c, .o, .a)")
+
+    def link(self, objects, output):
+        run([self.compiler, "-o", output] + objects + self.o.link_options +
+            self.config["libraries"] + ["-pthread"] + self.o.host_options)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        options = parse_arguments(argv)
+        config = load_config()
+    except UsageError as error:
+        print(f"simt-nvcc: error: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"simt-nvcc: error: {error}", file=sys.stderr)
+        return 2
+    work = tempfile.mkdtemp(prefix="simt-nvcc-")
+    try:
+        build = Build(options, config, work)
+        objects = []
+        try:
+            for n, source in enumerate(options.inputs):
+                if source.endswith((".o", ".a", ".so")):
+                    objects.append(source)
+                    continue
+                stem = os.path.splitext(os.path.basename(source))[0]
+                if options.compile_only:
+                    output = options.output or stem + ".o"
+                else:
+                    output = os.path.join(work, f"{n}_{stem}.o")
+                build.compile(source, output)
+                objects.append(output)
+            if options.compile_only:
+                return 0
+            program = options.output or "a.out"
+            build.link(objects, program)
+        except UsageError as error:
+            print(f"simt-nvcc: error: {error}", file=sys.stderr)
+            return 2
+        except SystemExit as failed:
+            return int(failed.code or 1)
+        if options.run:
+            path = program if os.sep in program else os.path.join(".", program)
+            status = subprocess.run([path] + options.program_arguments).returncode
+            if options.output is None:
+                os.remove(program)
+            return status
+        return 0
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,351 @@
+"""A whole program's host code (simt-nvcc, simt_add_executable()). nvcc compiles a `.cu` file
+twice: a device pass, which sees `__CUDA_ARCH__` and compiles the kernels, and a host pass,
+which does not, and in which each kernel is a host function (its stub) that launches it. The
+emulator's translation does the same:
+
+- clang parses the file as CUDA host code (`-x cuda --cuda-host-only`, the emulator's runtime
+  API in front), which is where `<<<...>>>` launches parse, through a function pointer, in a
+  template or in a macro alike;
+- the device pass is the kernel-file translation, run on the file with the definitions of its
+  host-only functions taken out (device code cannot call them, and they hold the launches);
+- the host pass is the file with each launch written as nvcc writes it,
+  `(__cudaPushCallConfiguration(grid, block, ...) ? (void)0 : Kernel(arguments))`, each kernel's
+  body replaced by a call that runs its twin (simt/runtime/kernel_stubs.hpp), and the bodies of
+  device-only functions taken out (host code cannot call them).
+
+Byte offsets are kept: what is taken out is replaced by blanks and the line breaks it held."""
+
+import os
+from dataclasses import dataclass, field
+
+import clang.cindex as ci
+
+from .clang_arguments import STANDARD
+from .cursors import K, device_name, kind_of
+from .diagnostics import Diagnostic, TranslationFailed, error_at_offset
+from .sources import path_of
+from .text_edits import FileEdits
+
+DEFINITION_KINDS = {K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD, K.CONSTRUCTOR,
+                    K.DESTRUCTOR, K.CONVERSION_FUNCTION}
+SCOPES = {K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL, K.CLASS_DECL, K.STRUCT_DECL,
+          K.UNION_DECL, K.CLASS_TEMPLATE, K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION}
+TEMPLATE_PARAMETERS = {K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER,
+                       K.TEMPLATE_TEMPLATE_PARAMETER}
+
+
+@dataclass
+class HostCode:
+    """What the host parse found, per user file: the text the device pass is to see, and the
+    host pass's edits."""
+    device_texts: dict = field(default_factory=dict)  # path -> text (latin-1 str)
+    edits: FileEdits = field(default_factory=FileEdits)
+    shadows: list = field(default_factory=list)  # (qualified name, device name) of variables
+    user_files: set = field(default_factory=set)
+
+
+def host_arguments(options):
+    runtime = os.path.join(options.simt_include, "simt", "runtime")
+    stand_ins = os.path.join(options.simt_include, "simt", "cuda")
+    arguments = ["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", STANDARD,
+                 "-Wno-unknown-cuda-version", "-ferror-limit=0", "-DSIMT_TRANSLATING",
+                 f"-DSIMT_CUDA_ARCH={options.cuda_arch}", "-I" + options.simt_include,
+                 "-I" + runtime, "-I" + stand_ins, "-include", "simt/runtime/host_parse.h"]
+    arguments += ["-I" + d for d in options.include_dirs if d]
+    arguments += ["-D" + d for d in options.defines if d]
+    return arguments
+
+
+def analyse(options, is_user_file, namespace, own):
+    """Parses the file as host code; the device pass's texts and the host pass's edits.
+    `is_user_file(path)`: whether a header is the program's own (translated with it);
+    `namespace`, `own`: where the device pass puts the kernels' twins."""
+    try:
+        tu = ci.Index.create().parse(options.input, args=host_arguments(options),
+                                     options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
+    except ci.TranslationUnitLoadError:
+        raise TranslationFailed([Diagnostic(options.input, 1, 1, "clang could not read this "
+                                                                 "file as CUDA")]) from None
+    walk = _Walk(tu, is_user_file, f"::{namespace}::{own}::")
+    walk.run()
+    errors = walk.errors + _host_errors(tu, walk.device_bodies, is_user_file)
+    if errors:
+        raise TranslationFailed(errors[:1] if not walk.errors else walk.errors)
+    result = HostCode(edits=walk.edits, shadows=walk.shadows, user_files=walk.files)
+    for path in walk.files:
+        text = walk.text(path)
+        for start, end, replacement in sorted(walk.device_blanks.get(path, [])):
+            text = text[:start] + _blank(text[start:end], replacement) + text[end:]
+        result.device_texts[path] = text
+    return result
+
+
+def _blank(text, replacement=""):
+    """`replacement` (a character: `;` for a body's `{`), then blanks for the rest of `text`,
+    keeping its line breaks and its preprocessor directives (a function may hold an `#if` whose
+    `#endif` must stay): as long as `text`."""
+    lines = [line if line.lstrip().startswith("#") else " " * len(line)
+             for line in text.split("\n")]
+    blanked = "\n".join(lines)
+    return replacement + blanked[len(replacement):]
+
+
+def _host_errors(tu, device_bodies, is_user_file):
+    """clang's errors in the host code. Those inside kernels and device functions are left to
+    the device pass, which parses them with the emulator's prelude (a host parse sees the
+    prelude's device functions as host ones)."""
+    errors = []
+    for d in tu.diagnostics:
+        if d.severity < ci.Diagnostic.Error:
+            continue
+        location = d.location
+        if location.file is None:
+            errors.append(Diagnostic(tu.spelling, 1, 1, d.spelling))
+            continue
+        path = os.path.abspath(location.file.name)
+        if any(p == path and start <= location.offset < end
+               for p, start, end in device_bodies):
+            continue
+        if not is_user_file(path):
+            continue
+        errors.append(Diagnostic(path, location.line, location.column, d.spelling))
+    return errors
+
+
+class _Walk:
+    def __init__(self, tu, is_user_file, twin_prefix):
+        self.tu = tu
+        self.is_user_file = is_user_file
+        self.twin_prefix = twin_prefix
+        self.edits = FileEdits()
+        self.device_blanks = {}  # path -> [(start, end, replacement)] for the device pass
+        self.device_bodies = []  # (path, start, end) of kernel and device function bodies
+        self.shadows = []
+        self.errors = []
+        self.files = set()
+        self._texts = {}
+        self.parameter_count = 0
+
+    def text(self, path):
+        if path not in self._texts:
+            with open(path, "rb") as f:
+                self._texts[path] = f.read().decode("latin-1")
+        return self._texts[path]
+
+    def run(self):
+        self.visit(self.tu.cursor)
+
+    def user_path(self, cursor):
+        f = cursor.location.file
+        if f is None:
+            return None
+        path = os.path.abspath(f.name)
+        if not self.is_user_file(path):
+            return None
+        self.files.add(path)
+        return path
+
+    def visit(self, scope):
+        for c in scope.get_children():
+            kind = kind_of(c)
+            if kind in SCOPES:
+                if self.user_path(c) is not None or kind in (K.NAMESPACE, K.LINKAGE_SPEC,
+                                                              K.UNEXPOSED_DECL):
+                    self.visit(c)
+            elif kind in DEFINITION_KINDS:
+                path = self.user_path(c)
+                if path is not None:
+                    self.function(c, path)
+            elif kind == K.VAR_DECL and kind_of(scope) not in (K.CLASS_DECL, K.STRUCT_DECL):
+                path = self.user_path(c)
+                if path is not None:
+                    self.variable(c, path)
+
+    # -- functions -----------------------------------------------------------------------------
+
+    def function(self, cursor, path):
+        attributes = {kind_of(a) for a in cursor.get_children()}
+        body = next((b for b in cursor.get_children() if kind_of(b) == K.COMPOUND_STMT), None)
+        if K.CUDAGLOBAL_ATTR in attributes:
+            if body is not None:
+                self.device_bodies.append((path, body.extent.start.offset,
+                                           body.extent.end.offset))
+                self.kernel(cursor, path, body)
+            return
+        if body is None:
+            return
+        device = K.CUDADEVICE_ATTR in attributes
+        host = K.CUDAHOST_ATTR in attributes
+        if device and not host:
+            self.device_bodies.append((path, body.extent.start.offset, body.extent.end.offset))
+            self.take_out(cursor, path, body, self.host_blank)
+            return
+        if device or self.is_constexpr(cursor):
+            return  # __host__ __device__: compiled in both passes
+        self.launches(cursor, path)
+        member = kind_of(cursor.semantic_parent) in SCOPES - {K.NAMESPACE, K.LINKAGE_SPEC,
+                                                               K.UNEXPOSED_DECL}
+        in_class = member and kind_of(cursor.lexical_parent) in SCOPES - {
+            K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL}
+        if in_class and not self.has_launch(cursor):
+            return  # a member of a class device code may use; its host-only body is harmless
+        self.take_out(cursor, path, body, self.device_blank)
+
+    def is_constexpr(self, cursor):
+        return any(t.spelling in ("constexpr", "consteval") for t in self.head_tokens(cursor))
+
+    def head_tokens(self, cursor):
+        """The tokens before the function's name."""
+        name_offset = cursor.location.offset
+        return [t for t in cursor.get_tokens() if t.extent.start.offset < name_offset]
+
+    def take_out(self, cursor, path, body, blank):
+        """Takes a definition out of one pass: a function at namespace scope keeps a
+        declaration (its body becomes `;`), a member defined outside its class goes (the class
+        declares it), and so does a constructor's initializer list with the body."""
+        start = body.extent.start.offset
+        initializers = [c for c in cursor.get_children() if kind_of(c) == K.MEMBER_REF]
+        if kind_of(cursor) == K.CONSTRUCTOR and initializers:
+            text = self.text(path)
+            colon = text.rfind(":", cursor.location.offset, initializers[0].extent.start.offset)
+            if colon > 0:
+                start = colon
+        outside_class = kind_of(cursor.semantic_parent) in SCOPES - {
+            K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL} and cursor.lexical_parent != \
+            cursor.semantic_parent
+        if outside_class:
+            blank(path, cursor.extent.start.offset, body.extent.end.offset, "")
+        else:
+            blank(path, start, body.extent.end.offset, ";")
+
+    def device_blank(self, path, start, end, replacement):
+        self.device_blanks.setdefault(path, []).append((start, end, replacement))
+
+    def host_blank(self, path, start, end, replacement):
+        self.edits.of(path).replace(start, end, _blank(self.text(path)[start:end], replacement))
+
+    # -- kernels ---------------------------------------------------------------------------------
+
+    def kernel(self, cursor, path, body):
+        """The kernel's body in the host pass: a call that runs its twin with the arguments."""
+        template = kind_of(cursor) == K.FUNCTION_TEMPLATE
+        arguments = ""
+        if template:
+            names = []
+            for p in cursor.get_children():
+                if kind_of(p) in TEMPLATE_PARAMETERS:
+                    if not p.spelling:
+                        self.errors.append(error_at_offset(
+                            path, self.text(path), p.extent.start.offset,
+                            "a kernel template's parameter without a name: the emulator's "
+                            "translation names each one in the kernel's host function"))
+                        return
+                    names.append(p.spelling + ("..." if self.is_pack(p) else ""))
+            arguments = "<" + ", ".join(names) + ">"
+        parameters = []
+        for p in cursor.get_children():
+            if kind_of(p) != K.PARM_DECL:
+                continue
+            name = p.spelling
+            if not name:
+                self.parameter_count += 1
+                name = f"simt_parameter_{self.parameter_count}"
+                self.edits.of(path).replace(p.extent.end.offset, p.extent.end.offset, " " + name)
+            parameters.append(name + ("..." if self.is_pack(p) else ""))
+        twin = self.twin_prefix + self.qualified(cursor) + arguments
+        stub = f"{cursor.spelling}{arguments}"
+        text = self.text(path)
+        start, end = body.extent.start.offset, body.extent.end.offset
+        call = (f"{{ ::simt::runtime::detail::launch_from_stub<&{stub}, &{twin}>"
+                f"({', '.join(parameters)}); }}")
+        self.edits.of(path).replace(start, end, call + "\n" * text.count("\n", start, end))
+
+    def is_pack(self, cursor):
+        return any(t.spelling == "..." for t in cursor.get_tokens())
+
+    def qualified(self, cursor):
+        parts = [cursor.spelling]
+        parent = cursor.semantic_parent
+        while parent is not None and kind_of(parent) != K.TRANSLATION_UNIT:
+            if kind_of(parent) == K.NAMESPACE and parent.spelling:
+                parts.append(parent.spelling)
+            parent = parent.semantic_parent
+        return "::".join(reversed(parts))
+
+    # -- launches --------------------------------------------------------------------------------
+
+    def has_launch(self, cursor):
+        return any(self.configuration(c) is not None for c in cursor.walk_preorder()
+                   if kind_of(c) == K.CALL_EXPR)
+
+    def configuration(self, call):
+        children = list(call.get_children())
+        if len(children) >= 2 and kind_of(children[1]) == K.CALL_EXPR and \
+                children[1].spelling == "__cudaPushCallConfiguration":
+            return children
+        return None
+
+    def launches(self, cursor, path):
+        text = self.text(path)
+        for call in cursor.walk_preorder():
+            if kind_of(call) != K.CALL_EXPR:
+                continue
+            children = self.configuration(call)
+            if children is None:
+                continue
+            callee, configuration = children[0], children[1]
+            start = callee.extent.start.offset
+            open_at = configuration.extent.start.offset
+            close_end = configuration.extent.end.offset
+            end = call.extent.end.offset
+            if os.path.abspath(call.extent.start.file.name) != path or \
+                    text[open_at:open_at + 3] != "<<<" or text[close_end - 3:close_end] != ">>>" \
+                    or not start < open_at < close_end <= end:
+                self.errors.append(error_at_offset(
+                    path, text, call.extent.start.offset,
+                    "a kernel launch (<<<...>>>) written by a macro: the emulator's translation "
+                    "does not rewrite launches inside macros yet; write the launch in the code"))
+                continue
+            inner = text[open_at + 3:close_end - 3]
+            edits = self.edits.of(path)
+            edits.wrap(start, end, f"(__cudaPushCallConfiguration({inner}) ? (void)0 : ", ")")
+            edits.replace(open_at, close_end, "")
+
+    # -- variables -----------------------------------------------------------------------------
+
+    def variable(self, cursor, path):
+        attributes = {kind_of(a) for a in cursor.get_children()}
+        tokens = {t.spelling for t in cursor.get_tokens()}
+        if "__managed__" in tokens:
+            self.errors.append(error_at_offset(
+                path, self.text(path), cursor.extent.start.offset,
+                "a __managed__ variable in a whole program: not emulated yet (allocate it with "
+                "cudaMallocManaged)"))
+            return
+        if K.CUDADEVICE_ATTR in attributes or K.CUDACONSTANT_ATTR in attributes:
+            self.shadows.append((self.qualified(cursor), device_name(cursor)))
+
+
+class OriginalTexts:
+    """The parsed unit as the host pass reads it: the files' own texts (the device pass read
+    them without their host-only functions), the same includes and options."""
+
+    def __init__(self, unit):
+        self.options = unit.options
+        self.includes = unit.includes
+        self.sources = _OriginalSources(unit.sources)
+
+
+class _OriginalSources:
+    def __init__(self, sources):
+        self._sources = sources
+        self._texts = {}
+
+    def text(self, path):
+        if path not in self._texts:
+            with open(path, "rb") as f:
+                self._texts[path] = f.read().decode("latin-1")
+        return self._texts[path]
+
+    def is_user_file(self, name):
+        return self._sources.is_user_file(name)

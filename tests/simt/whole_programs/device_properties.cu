@@ -1,0 +1,90 @@
+// Every field of cudaDeviceProp and every device attribute the emulator answers, one line each,
+// as deviceQuery-style programs print them: the test expects the lines an H100 printed.
+#include <cstdio>
+#include <cstdlib>
+
+#include "check_cuda.h"
+
+int main() {
+  cudaDeviceProp p;
+  checkCudaErrors(cudaGetDeviceProperties(&p, 0));
+  std::printf("name %s\n", p.name);
+  std::printf("totalGlobalMem %zu\n", p.totalGlobalMem);
+  std::printf("sharedMemPerBlock %zu\n", p.sharedMemPerBlock);
+  std::printf("regsPerBlock %d\n", p.regsPerBlock);
+  std::printf("warpSize %d\n", p.warpSize);
+  std::printf("memPitch %zu\n", p.memPitch);
+  std::printf("maxThreadsPerBlock %d\n", p.maxThreadsPerBlock);
+  std::printf("maxThreadsDim %d %d %d\n", p.maxThreadsDim[0], p.maxThreadsDim[1],
+              p.maxThreadsDim[2]);
+  std::printf("maxGridSize %d %d %d\n", p.maxGridSize[0], p.maxGridSize[1], p.maxGridSize[2]);
+  std::printf("totalConstMem %zu\n", p.totalConstMem);
+  std::printf("compute capability %d.%d\n", p.major, p.minor);
+  std::printf("textureAlignment %zu\n", p.textureAlignment);
+  std::printf("texturePitchAlignment %zu\n", p.texturePitchAlignment);
+  std::printf("multiProcessorCount %d\n", p.multiProcessorCount);
+  std::printf("integrated %d\n", p.integrated);
+  std::printf("canMapHostMemory %d\n", p.canMapHostMemory);
+  std::printf("concurrentKernels %d\n", p.concurrentKernels);
+  std::printf("asyncEngineCount %d\n", p.asyncEngineCount);
+  std::printf("unifiedAddressing %d\n", p.unifiedAddressing);
+  std::printf("memoryBusWidth %d\n", p.memoryBusWidth);
+  std::printf("l2CacheSize %d\n", p.l2CacheSize);
+  std::printf("persistingL2CacheMaxSize %d\n", p.persistingL2CacheMaxSize);
+  std::printf("maxThreadsPerMultiProcessor %d\n", p.maxThreadsPerMultiProcessor);
+  std::printf("streamPrioritiesSupported %d\n", p.streamPrioritiesSupported);
+  std::printf("globalL1CacheSupported %d\n", p.globalL1CacheSupported);
+  std::printf("localL1CacheSupported %d\n", p.localL1CacheSupported);
+  std::printf("sharedMemPerMultiprocessor %zu\n", p.sharedMemPerMultiprocessor);
+  std::printf("regsPerMultiprocessor %d\n", p.regsPerMultiprocessor);
+  std::printf("managedMemory %d\n", p.managedMemory);
+  std::printf("isMultiGpuBoard %d\n", p.isMultiGpuBoard);
+  std::printf("pageableMemoryAccess %d\n", p.pageableMemoryAccess);
+  std::printf("concurrentManagedAccess %d\n", p.concurrentManagedAccess);
+  std::printf("computePreemptionSupported %d\n", p.computePreemptionSupported);
+  std::printf("canUseHostPointerForRegisteredMem %d\n", p.canUseHostPointerForRegisteredMem);
+  std::printf("cooperativeLaunch %d\n", p.cooperativeLaunch);
+  std::printf("sharedMemPerBlockOptin %zu\n", p.sharedMemPerBlockOptin);
+  std::printf("directManagedMemAccessFromHost %d\n", p.directManagedMemAccessFromHost);
+  std::printf("maxBlocksPerMultiProcessor %d\n", p.maxBlocksPerMultiProcessor);
+  std::printf("accessPolicyMaxWindowSize %d\n", p.accessPolicyMaxWindowSize);
+  std::printf("reservedSharedMemPerBlock %zu\n", p.reservedSharedMemPerBlock);
+  std::printf("hostRegisterSupported %d\n", p.hostRegisterSupported);
+  std::printf("memoryPoolsSupported %d\n", p.memoryPoolsSupported);
+  std::printf("clusterLaunch %d\n", p.clusterLaunch);
+  std::printf("unifiedFunctionPointers %d\n", p.unifiedFunctionPointers);
+  const struct {
+    cudaDeviceAttr attribute;
+    const char* name;
+  } attributes[] = {
+      {cudaDevAttrClockRate, "cudaDevAttrClockRate"},
+      {cudaDevAttrMemoryClockRate, "cudaDevAttrMemoryClockRate"},
+      {cudaDevAttrMaxSharedMemoryPerBlockOptin, "cudaDevAttrMaxSharedMemoryPerBlockOptin"},
+      {cudaDevAttrMaxPersistingL2CacheSize, "cudaDevAttrMaxPersistingL2CacheSize"},
+      {cudaDevAttrKernelExecTimeout, "cudaDevAttrKernelExecTimeout"},
+      {cudaDevAttrGpuOverlap, "cudaDevAttrGpuOverlap"},
+      {cudaDevAttrComputeMode, "cudaDevAttrComputeMode"}};
+  for (const auto& a : attributes) {
+    int value = 0;
+    checkCudaErrors(cudaDeviceGetAttribute(&value, a.attribute, 0));
+    std::printf("%s %d\n", a.name, value);
+  }
+  int driver = 0;
+  int runtime = 0;
+  checkCudaErrors(cudaDriverGetVersion(&driver));
+  checkCudaErrors(cudaRuntimeGetVersion(&runtime));
+  std::printf("runtime version %d\n", runtime);
+  size_t stack = 0;
+  size_t fifo = 0;
+  size_t heap = 0;
+  checkCudaErrors(cudaDeviceGetLimit(&stack, cudaLimitStackSize));
+  checkCudaErrors(cudaDeviceGetLimit(&fifo, cudaLimitPrintfFifoSize));
+  checkCudaErrors(cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize));
+  std::printf("limits: stack %zu, printf buffer %zu, heap %zu\n", stack, fifo, heap);
+  size_t pitch = 0;
+  void* pitched = nullptr;
+  checkCudaErrors(cudaMallocPitch(&pitched, &pitch, 1000, 10));
+  std::printf("cudaMallocPitch of 1000-byte rows: pitch %zu\n", pitch);
+  checkCudaErrors(cudaFree(pitched));
+  return EXIT_SUCCESS;
+}

@@ -1,0 +1,104 @@
+// What the runtime API answers, call by call, printed one line each: the test runs it on the
+// emulator and expects the lines this program prints on an H100 (the same source, built by
+// nvcc), so that the emulator's error codes and their stickiness are the GPU's.
+// The failing assert below is part of the test, in Release builds too.
+#undef NDEBUG
+#include <cassert>
+#include <cstdio>
+#include <cstdlib>
+
+#include <cuda_runtime.h>
+
+__global__ void noop() {}
+
+__global__ void useDynamicShared(int* out) {
+  extern __shared__ int buffer[];
+  buffer[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  if (threadIdx.x == 0) *out = buffer[blockDim.x - 1];
+}
+
+__global__ void checkPositive(const int* data) { assert(data[threadIdx.x] > 0); }
+
+void show(const char* what, cudaError_t error) {
+  std::printf("%s: %s\n", what, cudaGetErrorName(error));
+}
+
+int main() {
+  int* data = nullptr;
+  show("cudaMalloc of 0 bytes", cudaMalloc(&data, 0));
+  std::printf("  pointer is %s\n", data == nullptr ? "null" : "not null");
+  show("cudaMalloc of 4096 bytes", cudaMalloc(&data, 4096));
+  int* stack_pointer = data + 1;
+  show("cudaFree of an address inside an allocation", cudaFree(stack_pointer));
+  show("cudaGetLastError after it", cudaGetLastError());
+  show("cudaGetLastError again", cudaGetLastError());
+  int host[2048] = {};
+  show("cudaMemcpy of 4096 bytes to the allocation",
+       cudaMemcpy(data, host, 4096, cudaMemcpyHostToDevice));
+  show("cudaMemcpy with an invalid kind", cudaMemcpy(data, host, 16, cudaMemcpyKind(7)));
+  cudaGetLastError();
+
+  noop<<<1, 1025>>>();
+  show("a launch of 1025 threads per block", cudaGetLastError());
+  noop<<<dim3(1, 65536), 1>>>();
+  show("a launch of 65536 blocks along y", cudaGetLastError());
+  noop<<<1, 32>>>();
+  show("a launch of 32 threads", cudaGetLastError());
+  show("cudaDeviceSynchronize", cudaDeviceSynchronize());
+
+  useDynamicShared<<<1, 256, 64 * 1024>>>(data);
+  show("64 KiB of dynamic shared memory without the attribute", cudaGetLastError());
+  show("cudaFuncSetAttribute to 64 KiB",
+       cudaFuncSetAttribute(useDynamicShared, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                            64 * 1024));
+  useDynamicShared<<<1, 256, 64 * 1024>>>(data);
+  show("64 KiB of dynamic shared memory with it", cudaGetLastError());
+  show("cudaFuncSetAttribute to 300 KiB",
+       cudaFuncSetAttribute(useDynamicShared, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                            300 * 1024));
+  cudaGetLastError();
+  int value = 0;
+  show("cudaMemcpy back", cudaMemcpy(&value, data, sizeof value, cudaMemcpyDeviceToHost));
+  std::printf("  the kernel wrote %d\n", value);
+
+  cudaEvent_t start, stop, untimed;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+  show("cudaEventCreateWithFlags(cudaEventDisableTiming)",
+       cudaEventCreateWithFlags(&untimed, cudaEventDisableTiming));
+  float ms = -1;
+  show("cudaEventElapsedTime before recording", cudaEventElapsedTime(&ms, start, stop));
+  cudaGetLastError();
+  cudaEventRecord(start);
+  noop<<<1, 1>>>();
+  cudaEventRecord(stop);
+  cudaEventRecord(untimed);
+  cudaEventSynchronize(stop);
+  show("cudaEventElapsedTime", cudaEventElapsedTime(&ms, start, stop));
+  std::printf("  elapsed time is %s\n", ms >= 0 ? "not negative" : "negative");
+  show("cudaEventElapsedTime with an untimed event", cudaEventElapsedTime(&ms, start, untimed));
+  cudaGetLastError();
+  show("cudaEventQuery", cudaEventQuery(stop));
+
+  cudaStream_t stream;
+  show("cudaStreamCreate", cudaStreamCreate(&stream));
+  show("cudaStreamQuery", cudaStreamQuery(stream));
+  show("cudaStreamDestroy", cudaStreamDestroy(stream));
+
+  int count = 0;
+  show("cudaGetDeviceCount", cudaGetDeviceCount(&count));
+  show("cudaSetDevice(count)", cudaSetDevice(count));
+  show("cudaGetLastError after it", cudaGetLastError());
+  int warp = 0;
+  cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, 0);
+  std::printf("  warp size %d\n", warp);
+
+  show("cudaMemset of the allocation to 0", cudaMemset(data, 0, 4096));
+  checkPositive<<<1, 32>>>(data);
+  show("a kernel whose assert fails, then cudaDeviceSynchronize", cudaDeviceSynchronize());
+  show("cudaGetLastError after it", cudaGetLastError());
+  show("cudaGetLastError again (the error is sticky)", cudaGetLastError());
+  show("cudaMalloc after it", cudaMalloc(&data, 16));
+  return EXIT_SUCCESS;
+}

@@ -1,0 +1,38 @@
+// Kernels and their C launch functions: a __constant__ table written with cudaMemcpyToSymbol,
+// a template kernel with shared memory, chosen through a function-pointer variable, a __device__
+// helper, and device printf.
+#include <cstdio>
+
+#include "../check_cuda.h"
+#include "scaled_sums.h"
+
+__constant__ float coefficients[4];
+
+__device__ float scaled(const float* input, int i) { return input[i] * coefficients[i % 4]; }
+
+template <int BlockSize>
+__global__ void scaledSums(const float* input, float* sums, int n) {
+  __shared__ float partial[BlockSize];
+  const int i = blockIdx.x * BlockSize + threadIdx.x;
+  partial[threadIdx.x] = i < n ? scaled(input, i) : 0.0f;
+  __syncthreads();
+  for (unsigned stride = BlockSize / 2; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) partial[threadIdx.x] += partial[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) sums[blockIdx.x] = partial[0];
+  if (blockIdx.x == 0 && threadIdx.x == 0)
+    printf("scaledSums<%d>: block 0 of %d sums to %.3f\n", BlockSize, gridDim.x, partial[0]);
+}
+
+extern "C" void setCoefficients(const float* values) {
+  checkCudaErrors(cudaMemcpyToSymbol(coefficients, values, 4 * sizeof(float)));
+}
+
+extern "C" void launchScaledSums(const float* input, float* sums, int n, int block_size) {
+  void (*kernel)(const float*, float*, int) = block_size == 128 ? scaledSums<128> : scaledSums<256>;
+  const int blocks = (n + block_size - 1) / block_size;
+  kernel<<<blocks, block_size>>>(input, sums, n);
+  checkCudaErrors(cudaGetLastError());
+  checkCudaErrors(cudaDeviceSynchronize());
+}

@@ -1,0 +1,202 @@
+// Whole CUDA programs, unmodified, on the emulator: programs of this folder written as sample
+// collections write them (a helper header with checkCudaErrors, events, pinned memory, streams,
+// a C++ file calling C functions of a CUDA file, templates launched through a function pointer,
+// __constant__ tables, device printf and assert, a cooperative launch). They check their own
+// results against CPU loops; these tests run them and read what they print, and build one with
+// simt-nvcc as a learner would.
+#include "../../end_to_end/run_program.hpp"
+
+#include "../../catch.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("A whole program with pinned memory, a stream and events runs on the emulator") {
+  const test::ProgramResult run = test::run_program(WHOLE_VECTOR_ADD, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  // The emulator answers as the H100 it imitates.
+  CHECK(contains(run.out, "GPU Device 0: \"NVIDIA H100 80GB HBM3\" with compute capability 9.0"));
+  CHECK(contains(run.out, "vectorAdd<<<4096, 256>>> on 1048576 elements: "));
+  CHECK(contains(run.out, "Test PASSED (0 of 1048576 elements differ from the CPU's sums)"));
+}
+
+TEST_CASE("A program of a C++ file and a CUDA file launches a template through a pointer") {
+  const test::ProgramResult run = test::run_program(WHOLE_SCALED_SUMS, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  // 100003 elements in blocks of 128 and 256; device printf from block 0's thread 0.
+  CHECK(contains(run.out, "scaledSums<128>: block 0 of 782 sums to "));
+  CHECK(contains(run.out, "block size 128: 0 of 782 block sums differ from the CPU's"));
+  CHECK(contains(run.out, "scaledSums<256>: block 0 of 391 sums to "));
+  CHECK(contains(run.out, "block size 256: 0 of 391 block sums differ from the CPU's"));
+  CHECK(contains(run.out, "Test PASSED"));
+}
+
+TEST_CASE("A cooperative launch sized by the occupancy calculator syncs its grid") {
+  const test::ProgramResult run = test::run_program(WHOLE_GRID_SUM, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  // 256 threads are 8 warps: 64 warps per multiprocessor hold 8 such blocks, on 132 of them.
+  CHECK(contains(run.out, "gridSum<<<1056, 256>>> (cooperative, 8 blocks per multiprocessor)"));
+  CHECK(contains(run.out, "Test PASSED"));
+}
+
+TEST_CASE("A race in a whole program is reported, and its own check sees the launch fail") {
+  const test::ProgramResult run = test::run_program(WHOLE_BLOCK_SUMS, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == EXIT_FAILURE);
+  // Thread 0's last step reads partial[1] (4 bytes in), which thread 1 writes in its first, both
+  // at line 19, with no barrier between them.
+  CHECK(contains(run.err,
+                 "simt: cudaErrorLaunchFailure: shared-memory race in kernel "
+                 "'blockSums', block (0, 0, 0), in barrier interval 1 (after "
+                 "__syncthreads() at block_sums.cu:17): thread 0 read 'partial' + 4 "
+                 "bytes"));
+  CHECK(contains(run.err,
+                 "block_sums.cu:36 code=719(cudaErrorLaunchFailure) "
+                 "\"cudaGetLastError()\": unspecified launch failure"));
+  CHECK_FALSE(contains(run.out, "block sums differ"));
+}
+
+TEST_CASE("A kernel writing past its array fails the program's own check with the GPU's error") {
+  const test::ProgramResult run = test::run_program(WHOLE_OUT_OF_BOUNDS, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == EXIT_FAILURE);
+  CHECK_FALSE(contains(run.out, "no error reported"));
+  // 4 blocks of 256 threads over 1000 ints: thread 232 of block 3 is element 1000, the first
+  // past the end; the emulator names it and the line, and returns cudaErrorIllegalAddress.
+  CHECK(contains(run.err,
+                 "simt: cudaErrorIllegalAddress: out-of-bounds global memory access in "
+                 "kernel 'fill' at out_of_bounds.cu:12: thread (232, 0, 0) of block "
+                 "(3, 0, 0) writes 4 bytes at byte 4000, just past the end of an "
+                 "allocation of 4000 bytes made by cudaMalloc"));
+  CHECK(contains(run.err,
+                 "out_of_bounds.cu:20 code=700(cudaErrorIllegalAddress) "
+                 "\"cudaDeviceSynchronize()\": an illegal memory access was encountered"));
+}
+
+TEST_CASE("The runtime API returns the H100's error codes, sticky where the GPU's are") {
+  const test::ProgramResult run = test::run_program(WHOLE_RUNTIME_SEMANTICS, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  // What the same program printed on an H100 (nvcc 13.0, driver 580.159.04): reading the last
+  // error resets it even after a kernel fault, whose error the other calls go on returning.
+  const std::vector<std::string> expected = {
+      "cudaMalloc of 0 bytes: cudaSuccess\n  pointer is null\n",
+      "cudaFree of an address inside an allocation: cudaErrorInvalidValue\n"
+      "cudaGetLastError after it: cudaErrorInvalidValue\n"
+      "cudaGetLastError again: cudaSuccess\n",
+      "cudaMemcpy with an invalid kind: cudaErrorInvalidMemcpyDirection\n",
+      "a launch of 1025 threads per block: cudaErrorInvalidValue\n"
+      "a launch of 65536 blocks along y: cudaErrorInvalidValue\n"
+      "a launch of 32 threads: cudaSuccess\n",
+      "64 KiB of dynamic shared memory without the attribute: cudaErrorInvalidValue\n"
+      "cudaFuncSetAttribute to 64 KiB: cudaSuccess\n"
+      "64 KiB of dynamic shared memory with it: cudaSuccess\n"
+      "cudaFuncSetAttribute to 300 KiB: cudaErrorInvalidValue\n",
+      "  the kernel wrote 255\n",
+      "cudaEventElapsedTime before recording: cudaErrorInvalidResourceHandle\n"
+      "cudaEventElapsedTime: cudaSuccess\n  elapsed time is not negative\n"
+      "cudaEventElapsedTime with an untimed event: cudaErrorInvalidResourceHandle\n",
+      "cudaSetDevice(count): cudaErrorInvalidDevice\n"
+      "cudaGetLastError after it: cudaErrorInvalidDevice\n  warp size 32\n",
+      "a kernel whose assert fails, then cudaDeviceSynchronize: cudaErrorAssert\n"
+      "cudaGetLastError after it: cudaErrorAssert\n"
+      "cudaGetLastError again (the error is sticky): cudaSuccess\n"
+      "cudaMalloc after it: cudaErrorAssert\n"};
+  for (const std::string& lines : expected) CHECK(contains(run.out, lines));
+  CHECK(contains(run.err,
+                 "device-side assertion `data[threadIdx.x] > 0` failed in kernel "
+                 "'checkPositive' at runtime_semantics.cu:"));
+}
+
+TEST_CASE("The emulator reports the properties and limits of an H100") {
+  const test::ProgramResult run = test::run_program(WHOLE_DEVICE_PROPERTIES, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  // What the same program printed on an H100 80GB HBM3 (nvcc 13.0, driver 580.159.04).
+  const std::string h100 =
+      "name NVIDIA H100 80GB HBM3\ntotalGlobalMem 85017493504\nsharedMemPerBlock 49152\n"
+      "regsPerBlock 65536\nwarpSize 32\nmemPitch 2147483647\nmaxThreadsPerBlock 1024\n"
+      "maxThreadsDim 1024 1024 64\nmaxGridSize 2147483647 65535 65535\ntotalConstMem 65536\n"
+      "compute capability 9.0\ntextureAlignment 512\ntexturePitchAlignment 32\n"
+      "multiProcessorCount 132\nintegrated 0\ncanMapHostMemory 1\nconcurrentKernels 1\n"
+      "asyncEngineCount 3\nunifiedAddressing 1\nmemoryBusWidth 5120\nl2CacheSize 52428800\n"
+      "persistingL2CacheMaxSize 32768000\nmaxThreadsPerMultiProcessor 2048\n"
+      "streamPrioritiesSupported 1\nglobalL1CacheSupported 1\nlocalL1CacheSupported 1\n"
+      "sharedMemPerMultiprocessor 233472\nregsPerMultiprocessor 65536\nmanagedMemory 1\n"
+      "isMultiGpuBoard 0\npageableMemoryAccess 0\nconcurrentManagedAccess 1\n"
+      "computePreemptionSupported 1\ncanUseHostPointerForRegisteredMem 1\n"
+      "cooperativeLaunch 1\nsharedMemPerBlockOptin 232448\n"
+      "directManagedMemAccessFromHost 0\nmaxBlocksPerMultiProcessor 32\n"
+      "accessPolicyMaxWindowSize 134217728\nreservedSharedMemPerBlock 1024\n"
+      "hostRegisterSupported 1\nmemoryPoolsSupported 1\nclusterLaunch 1\n"
+      "unifiedFunctionPointers 1\ncudaDevAttrClockRate 1980000\n"
+      "cudaDevAttrMemoryClockRate 2619000\ncudaDevAttrMaxSharedMemoryPerBlockOptin 232448\n"
+      "cudaDevAttrMaxPersistingL2CacheSize 32768000\ncudaDevAttrKernelExecTimeout 0\n"
+      "cudaDevAttrGpuOverlap 1\ncudaDevAttrComputeMode 0\nruntime version 13000\n"
+      "limits: stack 1024, printf buffer 8650752, heap 8388608\n"
+      "cudaMallocPitch of 1000-byte rows: pitch 1024\n";
+  CHECK(run.out == h100);
+}
+
+TEST_CASE("simt-nvcc builds a program of two sources from nvcc's command line and runs it") {
+  const auto work = std::filesystem::temp_directory_path() / "simt_nvcc_test";
+  std::filesystem::create_directories(work);
+  const std::string program = (work / "scaled_sums").string();
+  const std::string folder = WHOLE_PROGRAMS_DIR;
+  const test::ProgramResult build =
+      test::run_program(SIMT_NVCC, {"-o", program, "-O2", "-arch=sm_90", "-std=c++17", "-Xcompiler",
+                                    "-Wall", "-lineinfo", folder + "/scaled_sums/main.cpp",
+                                    folder + "/scaled_sums/scaled_sums.cu", "-run"});
+  INFO(build.out << build.err);
+  CHECK(build.exit_code == 0);
+  CHECK(contains(build.out, "block size 256: 0 of 391 block sums differ from the CPU's"));
+  CHECK(contains(build.out, "Test PASSED"));
+  std::filesystem::remove_all(work);
+}
+
+TEST_CASE("simt-nvcc names an option it does not take, and a CUDA library it does not emulate") {
+  const std::string source = std::string(WHOLE_PROGRAMS_DIR) + "/vector_add.cu";
+  const test::ProgramResult unknown = test::run_program(SIMT_NVCC, {"--fancy-flag", source});
+  CHECK(unknown.exit_code == 2);
+  CHECK(unknown.err ==
+        "simt-nvcc: error: unknown option '--fancy-flag' (an nvcc option the "
+        "emulator's driver does not take; simt-nvcc --help lists those it does)\n");
+  const test::ProgramResult library = test::run_program(SIMT_NVCC, {source, "-lcublas"});
+  CHECK(library.exit_code == 2);
+  CHECK(library.err ==
+        "simt-nvcc: error: '-lcublas': CUDA's libraries are not emulated (only the runtime API "
+        "is)\n");
+}
+
+TEST_CASE("A whole program takes the emulator's settings from the environment") {
+  // One worker and no checks: the race goes unreported, and thread 0 runs its whole loop before
+  // its neighbours add their halves, so the sums come out wrong (the program says so).
+  setenv("SIMT_WORKERS", "1", 1);
+  setenv("SIMT_CHECKS", "0", 1);
+  const test::ProgramResult unchecked = test::run_program(WHOLE_BLOCK_SUMS, {});
+  CHECK(unchecked.exit_code == EXIT_FAILURE);
+  CHECK(contains(unchecked.out, " of 1000 block sums differ from the CPU's"));
+  CHECK_FALSE(contains(unchecked.err, "race"));
+  setenv("SIMT_WORKERS", "many", 1);
+  const test::ProgramResult refused = test::run_program(WHOLE_BLOCK_SUMS, {});
+  unsetenv("SIMT_WORKERS");
+  unsetenv("SIMT_CHECKS");
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err ==
+        "simt: SIMT_WORKERS=many: expected a number of worker threads from 0 (one "
+        "per hardware thread) to 4096\n");
+  CHECK(refused.out.empty());
+}
