@@ -251,10 +251,20 @@ def load_config():
     return config
 
 
-def run(command, quiet_ok=False):
+def run(command):
     result = subprocess.run(command)
     if result.returncode != 0:
         raise SystemExit(result.returncode if result.returncode > 0 else 1)
+
+
+def run_together(commands):
+    """Runs the commands side by side (a translation's two compiles: the machine's cores are
+    what a one-file build waits for); the first failure's status, after all have ended."""
+    processes = [subprocess.Popen(c) for c in commands]
+    statuses = [p.wait() for p in processes]
+    for status in statuses:
+        if status != 0:
+            raise SystemExit(status if status > 0 else 1)
 
 
 class Build:
@@ -301,11 +311,12 @@ class Build:
         host_object = os.path.join(self.work, stem + ".host.o")
         # Kernels have no exceptions: their coroutines need no handlers (translated kernel
         # files are compiled so by simt_add_kernels() too).
-        run([self.compiler, "-c", device, "-o", device_object, "-fno-exceptions",
+        run_together([
+            [self.compiler, "-c", device, "-o", device_object, "-fno-exceptions",
              "-fasynchronous-unwind-tables", "-fno-jump-tables"] + self.common() +
-            ["-I" + d for d in self.stand_ins] + self.o.host_options)
-        run([self.compiler, "-c", host, "-o", host_object] + self.common() +
-            ["-I" + d for d in self.stand_ins] + self.o.host_options)
+            ["-I" + d for d in self.stand_ins] + self.o.host_options,
+            [self.compiler, "-c", host, "-o", host_object] + self.common() +
+            ["-I" + d for d in self.stand_ins] + self.o.host_options])
         # One object per .cu file, as nvcc -c writes it.
         run(["ld", "-r", device_object, host_object, "-o", output])
 

@@ -85,8 +85,9 @@ cudaDeviceProp imitated_properties() {
 cudaError_t check_device(int device) { return device == 0 ? cudaSuccess : cudaErrorInvalidDevice; }
 
 unsigned device_flags = 0;
-// The H100's defaults: 1 KiB of stack per thread, an 8.25 MiB printf buffer, an 8 MiB heap.
-std::size_t limits[] = {1024, 8650752, 8 << 20};
+// The H100's defaults: 1 KiB of stack per thread, an 8.25 MiB printf buffer, an 8 MiB heap (the
+// others are taken as set, without effect).
+std::size_t limits[] = {1024, 8650752, 8 << 20, 2, 2048, 32, 0};
 
 }  // namespace
 
@@ -218,15 +219,16 @@ cudaError_t cudaDeviceReset() {
 
 cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
   if (cudaError_t e = sticky_error()) return e;
-  if (limit < cudaLimitStackSize || limit > cudaLimitMallocHeapSize)
+  if (limit < cudaLimitStackSize || limit > cudaLimitPersistingL2CacheSize)
     return record(cudaErrorInvalidValue);
-  // Kept to be read back: the emulator's threads have no fixed stack, print buffer or heap.
+  // Kept to be read back: the emulator's threads have no fixed stack, print buffer, heap or
+  // cache to divide.
   limits[limit] = value;
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit) {
-  if (value == nullptr || limit < cudaLimitStackSize || limit > cudaLimitMallocHeapSize)
+  if (value == nullptr || limit < cudaLimitStackSize || limit > cudaLimitPersistingL2CacheSize)
     return record(cudaErrorInvalidValue);
   *value = limits[limit];
   return sticky_error();

@@ -156,7 +156,8 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* launch, const void* fu
   for (unsigned i = 0; i < launch->numAttrs; ++i) {
     const cudaLaunchAttribute& a = launch->attrs[i];
     switch (a.id) {
-      case cudaLaunchAttributeIgnore: break;
+      case cudaLaunchAttributeIgnore:
+      case cudaLaunchAttributeAccessPolicyWindow: break;  // no L2 to keep lines in
       case cudaLaunchAttributeCooperative: config.cooperative = a.val.cooperative != 0; break;
       case cudaLaunchAttributeClusterDimension:
         config.cluster = simt::Dim3{a.val.clusterDim.x, a.val.clusterDim.y, a.val.clusterDim.z};

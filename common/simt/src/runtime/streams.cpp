@@ -15,6 +15,7 @@
 struct CUstream_st {
   unsigned flags;
   int priority;
+  cudaAccessPolicyWindow window{};  // kept to be read back: the emulator has no L2 to keep lines in
 };
 
 struct CUevent_st {
@@ -92,6 +93,33 @@ cudaError_t cudaStreamQuery(cudaStream_t stream) {
   if (cudaError_t e = sticky_error()) return e;
   return valid(stream) ? cudaSuccess : record(cudaErrorInvalidResourceHandle);
 }
+
+cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaStreamAttrID attribute,
+                                   const cudaStreamAttrValue* value) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (value == nullptr || attribute != cudaStreamAttributeAccessPolicyWindow)
+    return record(cudaErrorInvalidValue);
+  if (!valid(stream) || stream == nullptr || stream == cudaStreamLegacy ||
+      stream == cudaStreamPerThread)
+    return record(cudaErrorInvalidResourceHandle);
+  stream->window = value->accessPolicyWindow;
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetAttribute(cudaStream_t stream, cudaStreamAttrID attribute,
+                                   cudaStreamAttrValue* value) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (value == nullptr || attribute != cudaStreamAttributeAccessPolicyWindow)
+    return record(cudaErrorInvalidValue);
+  if (!valid(stream) || stream == nullptr || stream == cudaStreamLegacy ||
+      stream == cudaStreamPerThread)
+    return record(cudaErrorInvalidResourceHandle);
+  *value = cudaStreamAttrValue{};
+  value->accessPolicyWindow = stream->window;
+  return cudaSuccess;
+}
+
+cudaError_t cudaCtxResetPersistingL2Cache() { return sticky_error(); }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int) {
   if (cudaError_t e = sticky_error()) return e;

@@ -16,7 +16,9 @@ def clang_arguments(simt_include, include_dirs=(), defines=(), runtime=False):
     arguments = ["-x", "c++", STANDARD, "-DSIMT_TRANSLATING", "-include", "simt/kernel.hpp",
                  "-Wno-invalid-constexpr", "-I" + simt_include, "-I" + stand_ins]
     if runtime:
+        # nvcc includes cuda_runtime.h before a .cu file's own code.
         arguments[-1:-1] = ["-I" + os.path.join(simt_include, "simt", "runtime")]
+        arguments += ["-include", "simt/runtime/cuda_runtime.h"]
     for directory in include_dirs:
         # CUDA's own headers must not be seen: the emulator's stand-ins replace them. The
         # system's directories are searched anyway, after the compiler's own.

@@ -185,10 +185,10 @@ class _Walk:
         self.launches(cursor, path)
         member = kind_of(cursor.semantic_parent) in SCOPES - {K.NAMESPACE, K.LINKAGE_SPEC,
                                                                K.UNEXPOSED_DECL}
-        in_class = member and kind_of(cursor.lexical_parent) in SCOPES - {
-            K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL}
-        if in_class and not self.has_launch(cursor):
-            return  # a member of a class device code may use; its host-only body is harmless
+        if member and not self.has_launch(cursor):
+            # A member of a class device code may use: its class (a virtual one's table, say)
+            # needs its definition, and a host-only body without launches is harmless there.
+            return
         self.take_out(cursor, path, body, self.device_blank)
 
     def is_constexpr(self, cursor):

@@ -84,7 +84,9 @@ def write(unit, header_body, source_body, kernels, symbols, names, header, sourc
     namespace, own, anchor = names
 
     def translation(path, comment, body, epilogue):
-        lines = comment + others + ["#include <simt/kernel.hpp>"] + stand_ins
+        # A whole program's file has the runtime API first, as nvcc gives every .cu file.
+        runtime = ["#include <simt/runtime/cuda_runtime.h>"] if unit.options.program else []
+        lines = comment + runtime + others + ["#include <simt/kernel.hpp>"] + stand_ins
         lines += [f"#define SIMT_CUDA_ARCH {unit.options.cuda_arch}",
                   "#include <simt/cuda/kernel_macros_begin.h>",
                   f"namespace {namespace} {{",

@@ -112,6 +112,7 @@ typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, vo
 #define cudaDeviceScheduleSpin 0x01
 #define cudaDeviceScheduleYield 0x02
 #define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceBlockingSync 0x04
 #define cudaDeviceMapHost 0x08
 #define cudaDeviceLmemResizeToMax 0x10
 #define cudaMemAttachGlobal 0x01
@@ -154,6 +155,14 @@ struct cudaFuncAttributes {
   int nonPortableClusterSizeAllowed;
 };
 
+/// @brief Who may use the device (`cudaDevAttrComputeMode`; the emulator's is the default).
+enum cudaComputeMode {
+  cudaComputeModeDefault = 0,
+  cudaComputeModeExclusive = 1,
+  cudaComputeModeProhibited = 2,
+  cudaComputeModeExclusiveProcess = 3
+};
+
 /// @brief Cache preference (accepted and, as on GPUs without a choice, without effect).
 enum cudaFuncCache {
   cudaFuncCachePreferNone = 0,
@@ -173,8 +182,33 @@ enum cudaSharedMemConfig {
 enum cudaLimit {
   cudaLimitStackSize = 0x00,
   cudaLimitPrintfFifoSize = 0x01,
-  cudaLimitMallocHeapSize = 0x02
+  cudaLimitMallocHeapSize = 0x02,
+  cudaLimitDevRuntimeSyncDepth = 0x03,
+  cudaLimitDevRuntimePendingLaunchCount = 0x04,
+  cudaLimitMaxL2FetchGranularity = 0x05,
+  cudaLimitPersistingL2CacheSize = 0x06
 };
+
+/// @brief How lines of an access policy window persist in L2 (accepted; the emulator has no
+/// cache to keep them in).
+enum cudaAccessProperty {
+  cudaAccessPropertyNormal = 0,
+  cudaAccessPropertyStreaming = 1,
+  cudaAccessPropertyPersisting = 2
+};
+/// @brief A window of memory whose lines persist in L2 (a stream or launch attribute).
+struct cudaAccessPolicyWindow {
+  void* base_ptr;
+  std::size_t num_bytes;
+  float hitRatio;
+  enum cudaAccessProperty hitProp;
+  enum cudaAccessProperty missProp;
+};
+
+/// How host functions a stream calls are declared (nothing on Linux).
+#define CUDART_CB
+/// How the runtime's functions are declared (nothing on Linux).
+#define CUDARTAPI
 
 /// @brief Device attributes (`cudaDeviceGetAttribute`), those the emulator answers.
 enum cudaDeviceAttr {
@@ -292,12 +326,14 @@ struct cudaDeviceProp {
 /// @brief Launch attributes for `cudaLaunchKernelEx`, those the emulator takes.
 enum cudaLaunchAttributeID {
   cudaLaunchAttributeIgnore = 0,
+  cudaLaunchAttributeAccessPolicyWindow = 1,
   cudaLaunchAttributeCooperative = 2,
   cudaLaunchAttributeClusterDimension = 4
 };
 /// @brief The value of a launch attribute.
 union cudaLaunchAttributeValue {
   char pad[64];
+  cudaAccessPolicyWindow accessPolicyWindow;
   int cooperative;
   struct {
     unsigned int x;
@@ -311,6 +347,11 @@ struct cudaLaunchAttribute {
   char pad[8 - sizeof(enum cudaLaunchAttributeID)];
   union cudaLaunchAttributeValue val;
 };
+/// @brief Stream attributes are launch attributes.
+typedef enum cudaLaunchAttributeID cudaStreamAttrID;
+typedef union cudaLaunchAttributeValue cudaStreamAttrValue;
+#define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+
 /// @brief What `cudaLaunchKernelEx` launches with.
 struct cudaLaunchConfig_t {
   dim3 gridDim;

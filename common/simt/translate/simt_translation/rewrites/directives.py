@@ -18,7 +18,9 @@ def include_guards(unit):
     another kernel file's translation in the same C++ source includes it again."""
     guards = {}
     for path in unit.user_files:
-        t = [token.spelling for token in unit.sources.file_tokens(path)]
+        # Comments (a licence above the guard, a note after its #endif) are not tokens here.
+        t = [token.spelling for token in unit.sources.file_tokens(path)
+             if token.kind != ci.TokenKind.COMMENT]
         if len(t) >= 8 and t[0:2] == ["#", "ifndef"] and t[3:5] == ["#", "define"] and \
                 t[2] == t[5] and t[-2:] == ["#", "endif"]:
             guards[path] = t[2]
