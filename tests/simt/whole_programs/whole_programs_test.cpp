@@ -156,10 +156,24 @@ TEST_CASE("simt-nvcc builds a program of two sources from nvcc's command line an
   std::filesystem::create_directories(work);
   const std::string program = (work / "scaled_sums").string();
   const std::string folder = WHOLE_PROGRAMS_DIR;
-  const test::ProgramResult build =
-      test::run_program(SIMT_NVCC, {"-o", program, "-O2", "-arch=sm_90", "-std=c++17", "-Xcompiler",
-                                    "-Wall", "-lineinfo", folder + "/scaled_sums/main.cpp",
-                                    folder + "/scaled_sums/scaled_sums.cu", "-run"});
+  std::vector<std::string> arguments = {"-o",
+                                        program,
+                                        "-O2",
+                                        "-arch=sm_90",
+                                        "-std=c++17",
+                                        "-Xcompiler",
+                                        "-Wall",
+                                        "-lineinfo",
+                                        folder + "/scaled_sums/main.cpp",
+                                        folder + "/scaled_sums/scaled_sums.cu",
+                                        "-run"};
+#if defined(TUTORIAL_SANITIZERS)
+  // This build's emulator is built for the sanitizers, whose runtime the program then needs
+  // (one flag per -Xcompiler: nvcc's splits its value at commas, and so does simt-nvcc).
+  arguments.insert(arguments.begin(),
+                   {"-Xcompiler", "-fsanitize=address", "-Xcompiler", "-fsanitize=undefined"});
+#endif
+  const test::ProgramResult build = test::run_program(SIMT_NVCC, arguments);
   INFO(build.out << build.err);
   CHECK(build.exit_code == 0);
   CHECK(contains(build.out, "block size 256: 0 of 391 block sums differ from the CPU's"));
@@ -187,6 +201,7 @@ TEST_CASE("A whole program takes the emulator's settings from the environment") 
   setenv("SIMT_WORKERS", "1", 1);
   setenv("SIMT_CHECKS", "0", 1);
   const test::ProgramResult unchecked = test::run_program(WHOLE_BLOCK_SUMS, {});
+  INFO(unchecked.out << unchecked.err);
   CHECK(unchecked.exit_code == EXIT_FAILURE);
   CHECK(contains(unchecked.out, " of 1000 block sums differ from the CPU's"));
   CHECK_FALSE(contains(unchecked.err, "race"));

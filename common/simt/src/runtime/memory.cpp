@@ -37,8 +37,10 @@ struct Memory {
 };
 
 Memory& memory() {
-  static Memory instance;
-  return instance;
+  // Never destroyed: what the program did not free goes with the process, as the GPU's memory
+  // goes with its context, and stays reachable until then (no leak to report at exit).
+  static Memory* const instance = new Memory;
+  return *instance;
 }
 
 cudaError_t allocate(void** pointer, std::size_t bytes, cudaMemoryType type, const char* how) {

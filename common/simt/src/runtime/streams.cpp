@@ -37,8 +37,10 @@ struct Handles {
 };
 
 Handles& handles() {
-  static Handles instance;
-  return instance;
+  // Never destroyed: those the program did not destroy go with the process, as the GPU's go
+  // with its context, and stay reachable until then (no leak to report at exit).
+  static Handles* const instance = new Handles;
+  return *instance;
 }
 
 bool valid(cudaStream_t stream) {
@@ -60,7 +62,7 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t* stream, unsigned int flag
   if (cudaError_t e = sticky_error()) return e;
   if (stream == nullptr || (flags & ~unsigned(cudaStreamNonBlocking)) != 0)
     return record(cudaErrorInvalidValue);
-  *stream = new CUstream_st{flags, priority};
+  *stream = new CUstream_st{flags, priority, {}};
   Handles& h = handles();
   std::lock_guard lock(h.mutex);
   h.streams.insert(*stream);
@@ -147,7 +149,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
   if (cudaError_t e = sticky_error()) return e;
   constexpr unsigned known = cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
   if (event == nullptr || (flags & ~known) != 0) return record(cudaErrorInvalidValue);
-  *event = new CUevent_st{flags};
+  *event = new CUevent_st{flags, false, {}};
   Handles& h = handles();
   std::lock_guard lock(h.mutex);
   h.events.insert(*event);
