@@ -50,6 +50,12 @@ bool valid(cudaStream_t stream) {
   return h.streams.count(stream) != 0;
 }
 
+/// A stream the program created (the default streams have no attributes of their own).
+bool created(cudaStream_t stream) {
+  return stream != nullptr && stream != cudaStreamLegacy && stream != cudaStreamPerThread &&
+         valid(stream);
+}
+
 bool valid(cudaEvent_t event) {
   Handles& h = handles();
   std::lock_guard lock(h.mutex);
@@ -101,9 +107,7 @@ cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaStreamAttrID attribu
   if (cudaError_t e = sticky_error()) return e;
   if (value == nullptr || attribute != cudaStreamAttributeAccessPolicyWindow)
     return record(cudaErrorInvalidValue);
-  if (!valid(stream) || stream == nullptr || stream == cudaStreamLegacy ||
-      stream == cudaStreamPerThread)
-    return record(cudaErrorInvalidResourceHandle);
+  if (!created(stream)) return record(cudaErrorInvalidResourceHandle);
   stream->window = value->accessPolicyWindow;
   return cudaSuccess;
 }
@@ -113,9 +117,7 @@ cudaError_t cudaStreamGetAttribute(cudaStream_t stream, cudaStreamAttrID attribu
   if (cudaError_t e = sticky_error()) return e;
   if (value == nullptr || attribute != cudaStreamAttributeAccessPolicyWindow)
     return record(cudaErrorInvalidValue);
-  if (!valid(stream) || stream == nullptr || stream == cudaStreamLegacy ||
-      stream == cudaStreamPerThread)
-    return record(cudaErrorInvalidResourceHandle);
+  if (!created(stream)) return record(cudaErrorInvalidResourceHandle);
   *value = cudaStreamAttrValue{};
   value->accessPolicyWindow = stream->window;
   return cudaSuccess;

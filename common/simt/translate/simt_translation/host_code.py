@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 import clang.cindex as ci
 
 from .clang_arguments import STANDARD
-from .cursors import K, device_name, kind_of
+from .cursors import K, device_name, kind_of, qualified_name
 from .diagnostics import Diagnostic, TranslationFailed, error_at_offset
-from .sources import path_of
+from .sources import read_text
 from .text_edits import FileEdits
 
 DEFINITION_KINDS = {K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD, K.CONSTRUCTOR,
@@ -128,8 +128,7 @@ class _Walk:
 
     def text(self, path):
         if path not in self._texts:
-            with open(path, "rb") as f:
-                self._texts[path] = f.read().decode("latin-1")
+            self._texts[path] = read_text(path)
         return self._texts[path]
 
     def run(self):
@@ -252,7 +251,7 @@ class _Walk:
                 name = f"simt_parameter_{self.parameter_count}"
                 self.edits.of(path).replace(p.extent.end.offset, p.extent.end.offset, " " + name)
             parameters.append(name + ("..." if self.is_pack(p) else ""))
-        twin = self.twin_prefix + self.qualified(cursor) + arguments
+        twin = self.twin_prefix + qualified_name(cursor) + arguments
         stub = f"{cursor.spelling}{arguments}"
         text = self.text(path)
         start, end = body.extent.start.offset, body.extent.end.offset
@@ -262,15 +261,6 @@ class _Walk:
 
     def is_pack(self, cursor):
         return any(t.spelling == "..." for t in cursor.get_tokens())
-
-    def qualified(self, cursor):
-        parts = [cursor.spelling]
-        parent = cursor.semantic_parent
-        while parent is not None and kind_of(parent) != K.TRANSLATION_UNIT:
-            if kind_of(parent) == K.NAMESPACE and parent.spelling:
-                parts.append(parent.spelling)
-            parent = parent.semantic_parent
-        return "::".join(reversed(parts))
 
     # -- launches --------------------------------------------------------------------------------
 
@@ -323,7 +313,7 @@ class _Walk:
                 "cudaMallocManaged)"))
             return
         if K.CUDADEVICE_ATTR in attributes or K.CUDACONSTANT_ATTR in attributes:
-            self.shadows.append((self.qualified(cursor), device_name(cursor)))
+            self.shadows.append((qualified_name(cursor), device_name(cursor)))
 
 
 class OriginalTexts:
@@ -343,8 +333,7 @@ class _OriginalSources:
 
     def text(self, path):
         if path not in self._texts:
-            with open(path, "rb") as f:
-                self._texts[path] = f.read().decode("latin-1")
+            self._texts[path] = read_text(path)
         return self._texts[path]
 
     def is_user_file(self, name):

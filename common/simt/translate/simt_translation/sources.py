@@ -31,8 +31,7 @@ class SourceFiles:
     def text(self, path):
         """A file's text with one character per byte (latin-1)."""
         if path not in self._texts:
-            with open(path, "rb") as f:
-                self._texts[path] = f.read().decode("latin-1")
+            self._texts[path] = read_text(path)
         return self._texts[path]
 
     def use_text(self, path, text):
@@ -132,6 +131,13 @@ class SourceFiles:
             if s == start and e == end:
                 return True
         return False
+
+
+def read_text(path):
+    """A file's text with one character per byte (latin-1), so that libclang's byte offsets
+    index it."""
+    with open(path, "rb") as f:
+        return f.read().decode("latin-1")
 
 
 def path_of(cursor):
