@@ -26,7 +26,9 @@ namespace simt::detail {
 
 namespace {
 
-constexpr std::size_t alignment = 256;  // cudaMalloc's
+// cudaMalloc guarantees 256 bytes; 512 is an H100's textureAlignment, which memory from
+// cudaMallocPitch meets there, so that it can back a texture object.
+constexpr std::size_t alignment = 512;
 
 /// One allocation: its bytes, and the guard bytes around them that belong to it.
 struct Allocation {

@@ -45,6 +45,7 @@ for a GPU. Options nvcc has:
   -Xcompiler <a,b,...>      options for the host compiler
   -L<dir>, -l<library>      libraries to link (-lcudart and -lcuda are the emulator's own)
   -ccbin <compiler>         the host compiler (default c++)
+  -keep, -keep-dir <dir>    keep the translated sources (in the current directory, or <dir>)
   --version, --help
 Accepted without effect (they change how a GPU runs the code, not what it computes):
   --use_fast_math, -Xptxas <...>, -maxrregcount <n>, --default-stream <...>, -cudart <...>,
@@ -95,6 +96,7 @@ class Options:
         self.link_options = []
         self.compiler = None
         self.program_arguments = []
+        self.keep_dir = None  # -keep: where the translated sources stay
 
 
 def parse_arch(value):
@@ -153,6 +155,10 @@ def parse_arguments(argv):
             o.compile_only = True
         elif a in ("-run", "--run"):
             o.run = True
+        elif a in ("-keep", "--keep"):
+            o.keep_dir = o.keep_dir or "."
+        elif a in ("-keep-dir", "--keep-dir"):
+            o.keep_dir = value(a)
         elif a == "--run-args":
             o.program_arguments += shlex.split(value(a))
         elif a.startswith("-I") and len(a) > 2:
@@ -353,7 +359,9 @@ def main(argv=None):
     except OSError as error:
         print(f"simt-nvcc: error: {error}", file=sys.stderr)
         return 2
-    work = tempfile.mkdtemp(prefix="simt-nvcc-")
+    if options.keep_dir:
+        os.makedirs(options.keep_dir, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="simt-nvcc-", dir=options.keep_dir)
     try:
         build = Build(options, config, work)
         objects = []
@@ -386,7 +394,10 @@ def main(argv=None):
             return status
         return 0
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        if options.keep_dir:
+            print(f"simt-nvcc: the translated sources are in {work}", file=sys.stderr)
+        else:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -94,6 +94,77 @@ int main() {
   cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, 0);
   std::printf("  warp size %d\n", warp);
 
+  // Arrays and texture objects.
+  const cudaChannelFormatDesc three =
+      cudaCreateChannelDesc(32, 32, 32, 0, cudaChannelFormatKindFloat);
+  const cudaChannelFormatDesc one_float = cudaCreateChannelDesc<float>();
+  cudaArray_t array = nullptr;
+  show("cudaMallocArray of 3-channel texels", cudaMallocArray(&array, &three, 16, 16));
+  show("cudaMallocArray of 16 x 16 floats", cudaMallocArray(&array, &one_float, 16, 16));
+  show("cudaMemcpy2DToArray of 16 rows",
+       cudaMemcpy2DToArray(array, 0, 0, host, 64, 64, 16, cudaMemcpyHostToDevice));
+  show("cudaMemcpy2DToArray one float to the right",
+       cudaMemcpy2DToArray(array, 4, 0, host, 64, 64, 16, cudaMemcpyHostToDevice));
+  show("cudaMemcpy2DToArray one row down",
+       cudaMemcpy2DToArray(array, 0, 1, host, 64, 64, 16, cudaMemcpyHostToDevice));
+  cudaExtent extent{};
+  cudaArray_t row = nullptr;
+  show("cudaMallocArray of 100 floats (height 0)", cudaMallocArray(&row, &one_float, 100));
+  cudaArrayGetInfo(nullptr, &extent, nullptr, row);
+  std::printf("  its extent %zu %zu %zu\n", extent.width, extent.height, extent.depth);
+  cudaResourceDesc resource = {};
+  resource.resType = cudaResourceTypeArray;
+  resource.res.array.array = array;
+  cudaTextureDesc sampling = {};
+  sampling.filterMode = cudaFilterModeLinear;
+  cudaTextureObject_t texture = 0;
+  show("cudaCreateTextureObject", cudaCreateTextureObject(&texture, &resource, &sampling, nullptr));
+  show("cudaDestroyTextureObject", cudaDestroyTextureObject(texture));
+  show("cudaDestroyTextureObject again", cudaDestroyTextureObject(texture));
+  float* pitched = nullptr;
+  size_t pitch = 0;
+  show("cudaMallocPitch of 200 rows of 1200 bytes", cudaMallocPitch(&pitched, &pitch, 1200, 200));
+  std::printf("  pitch %zu, start %s\n", pitch,
+              reinterpret_cast<size_t>(pitched) % 512 == 0 ? "512-byte aligned" : "unaligned");
+  resource = {};
+  resource.resType = cudaResourceTypePitch2D;
+  resource.res.pitch2D = {pitched + 1, one_float, 300, 200, pitch};
+  show("cudaCreateTextureObject over pitched memory not aligned",
+       cudaCreateTextureObject(&texture, &resource, &sampling, nullptr));
+  cudaFreeArray(array);
+  cudaFreeArray(row);
+  cudaFree(pitched);
+
+  // Managed memory, stream-ordered allocation, peers.
+  float* managed = nullptr;
+  cudaMallocManaged(&managed, 4096);
+  const cudaMemLocation gpu{cudaMemLocationTypeDevice, 0};
+  show("cudaMemPrefetchAsync of managed memory",
+       cudaMemPrefetchAsync(managed, 4096, gpu, 0, nullptr));
+  show("cudaMemPrefetchAsync past its end", cudaMemPrefetchAsync(managed, 8192, gpu, 0, nullptr));
+  show("cudaMemPrefetchAsync of cudaMalloc memory",
+       cudaMemPrefetchAsync(data, 4096, gpu, 0, nullptr));
+  show("cudaMemPrefetchAsync to device 3",
+       cudaMemPrefetchAsync(managed, 4096, cudaMemLocation{cudaMemLocationTypeDevice, 3}, 0,
+                            nullptr));
+  show("cudaMemAdvise of cudaMalloc memory",
+       cudaMemAdvise(data, 4096, cudaMemAdviseSetPreferredLocation, gpu));
+  cudaFree(managed);
+  cudaMemPool_t pool;
+  show("cudaDeviceGetDefaultMemPool", cudaDeviceGetDefaultMemPool(&pool, 0));
+  unsigned long long threshold = 12345;
+  cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold);
+  threshold = 0;
+  cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold);
+  std::printf("  release threshold set and read back: %llu\n", threshold);
+  show("cudaMemPoolSetAttribute of the used high-water mark to 5",
+       cudaMemPoolSetAttribute(pool, cudaMemPoolAttrUsedMemHigh, &threshold));
+  int peer = -1;
+  show("cudaDeviceCanAccessPeer(0, 0)", cudaDeviceCanAccessPeer(&peer, 0, 0));
+  std::printf("  can access: %d\n", peer);
+  show("cudaDeviceEnablePeerAccess(0)", cudaDeviceEnablePeerAccess(0, 0));
+  cudaGetLastError();
+
   show("cudaMemset of the allocation to 0", cudaMemset(data, 0, 4096));
   checkPositive<<<1, 32>>>(data);
   show("a kernel whose assert fails, then cudaDeviceSynchronize", cudaDeviceSynchronize());

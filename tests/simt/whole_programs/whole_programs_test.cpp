@@ -1,9 +1,10 @@
 // Whole CUDA programs, unmodified, on the emulator: programs of this folder written as sample
 // collections write them (a helper header with checkCudaErrors, events, pinned memory, streams,
 // a C++ file calling C functions of a CUDA file, templates launched through a function pointer,
-// __constant__ tables, device printf and assert, a cooperative launch). They check their own
-// results against CPU loops; these tests run them and read what they print, and build one with
-// simt-nvcc as a learner would.
+// __constant__ tables, device printf and assert, a cooperative launch, texture objects and
+// half precision, launches written by a macro). They check their own results against CPU loops;
+// these tests run them and read what they print, and build one with simt-nvcc as a learner
+// would.
 #include "../../end_to_end/run_program.hpp"
 
 #include "../../catch.hpp"
@@ -49,6 +50,17 @@ TEST_CASE("A cooperative launch sized by the occupancy calculator syncs its grid
   CHECK(run.exit_code == 0);
   // 256 threads are 8 warps: 64 warps per multiprocessor hold 8 such blocks, on 132 of them.
   CHECK(contains(run.out, "gridSum<<<1056, 256>>> (cooperative, 8 blocks per multiprocessor)"));
+  CHECK(contains(run.out, "Test PASSED"));
+}
+
+TEST_CASE("Texture objects over an array and pitched memory, launched through a macro") {
+  const test::ProgramResult run = test::run_program(WHOLE_IMAGE_FILTERS, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  // 300 x 200 pixels; rows of 1200 bytes pitched to cudaMallocPitch's 512-byte multiple.
+  CHECK(contains(run.out, "boxFilter (cudaArray, clamped, __half out): 0 of 60000 pixels differ"));
+  CHECK(contains(run.out, "(pitched memory, pitch 1536, normalised, wrapped): 0 of 60000 differ"));
+  CHECK(contains(run.out, "cudaMemcpy2DFromArray gives back the image: yes"));
   CHECK(contains(run.out, "Test PASSED"));
 }
 
@@ -111,6 +123,29 @@ TEST_CASE("The runtime API returns the H100's error codes, sticky where the GPU'
       "cudaEventElapsedTime with an untimed event: cudaErrorInvalidResourceHandle\n",
       "cudaSetDevice(count): cudaErrorInvalidDevice\n"
       "cudaGetLastError after it: cudaErrorInvalidDevice\n  warp size 32\n",
+      // Arrays, texture objects, managed memory, pools and peers (the same lines on an H100
+      // and on an H200, driver 580.159.04).
+      "cudaMallocArray of 3-channel texels: cudaErrorInvalidChannelDescriptor\n"
+      "cudaMallocArray of 16 x 16 floats: cudaSuccess\n"
+      "cudaMemcpy2DToArray of 16 rows: cudaSuccess\n"
+      "cudaMemcpy2DToArray one float to the right: cudaErrorInvalidValue\n"
+      "cudaMemcpy2DToArray one row down: cudaErrorInvalidValue\n"
+      "cudaMallocArray of 100 floats (height 0): cudaSuccess\n  its extent 100 0 0\n"
+      "cudaCreateTextureObject: cudaSuccess\ncudaDestroyTextureObject: cudaSuccess\n"
+      "cudaDestroyTextureObject again: cudaSuccess\n"
+      "cudaMallocPitch of 200 rows of 1200 bytes: cudaSuccess\n"
+      "  pitch 1536, start 512-byte aligned\n"
+      "cudaCreateTextureObject over pitched memory not aligned: cudaErrorInvalidValue\n",
+      "cudaMemPrefetchAsync of managed memory: cudaSuccess\n"
+      "cudaMemPrefetchAsync past its end: cudaErrorInvalidValue\n"
+      "cudaMemPrefetchAsync of cudaMalloc memory: cudaErrorInvalidValue\n"
+      "cudaMemPrefetchAsync to device 3: cudaErrorInvalidDevice\n"
+      "cudaMemAdvise of cudaMalloc memory: cudaErrorInvalidValue\n"
+      "cudaDeviceGetDefaultMemPool: cudaSuccess\n"
+      "  release threshold set and read back: 12345\n"
+      "cudaMemPoolSetAttribute of the used high-water mark to 5: cudaErrorInvalidValue\n"
+      "cudaDeviceCanAccessPeer(0, 0): cudaSuccess\n  can access: 0\n"
+      "cudaDeviceEnablePeerAccess(0): cudaErrorPeerAccessUnsupported\n",
       "a kernel whose assert fails, then cudaDeviceSynchronize: cudaErrorAssert\n"
       "cudaGetLastError after it: cudaErrorAssert\n"
       "cudaGetLastError again (the error is sticky): cudaSuccess\n"

@@ -35,6 +35,13 @@ cudaDeviceProp h100_properties() {
   p.major = 9;
   p.minor = 0;
   p.textureAlignment = 512;
+  p.maxTexture1D = 131072;
+  p.maxTexture2D[0] = 131072;
+  p.maxTexture2D[1] = 65536;
+  p.maxTexture2DLinear[0] = 131072;
+  p.maxTexture2DLinear[1] = 65000;
+  p.maxTexture2DLinear[2] = 2097120;
+  for (int& size : p.maxTexture3D) size = 16384;
   p.texturePitchAlignment = 32;
   p.multiProcessorCount = 132;
   p.integrated = 0;
@@ -256,3 +263,30 @@ cudaError_t cudaRuntimeGetVersion(int* version) {
 
 cudaError_t cudaProfilerStart() { return sticky_error(); }
 cudaError_t cudaProfilerStop() { return sticky_error(); }
+
+cudaError_t cudaDeviceCanAccessPeer(int* can_access, int device, int peer_device) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (can_access == nullptr) return record(cudaErrorInvalidValue);
+  if (device != 0 || peer_device != 0) return record(cudaErrorInvalidDevice);
+  *can_access = 0;  // a device is not its own peer
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceEnablePeerAccess(int peer_device, unsigned int) {
+  if (cudaError_t e = sticky_error()) return e;
+  // Device 0 is not its own peer (an H100 answers so); there is no other.
+  return record(peer_device == 0 ? cudaErrorPeerAccessUnsupported : cudaErrorInvalidDevice);
+}
+
+cudaError_t cudaDeviceDisablePeerAccess(int) {
+  if (cudaError_t e = sticky_error()) return e;
+  return record(cudaErrorInvalidDevice);
+}
+
+cudaError_t cudaDeviceGetP2PAttribute(int* value, cudaDeviceP2PAttr, int source_device,
+                                      int destination_device) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (value == nullptr) return record(cudaErrorInvalidValue);
+  if (source_device != 0 || destination_device != 0) return record(cudaErrorInvalidDevice);
+  return record(cudaErrorInvalidDevice);  // a device and itself are not a pair
+}

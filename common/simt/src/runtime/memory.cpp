@@ -9,6 +9,7 @@
 #include <simt/global_memory.hpp>
 #include "runtime_state.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <map>
@@ -264,6 +265,46 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const vo
   return cudaSuccess;
 }
 
+namespace {
+
+/// Checks a prefetch's or an advice's range and place: managed memory, and the device or the
+/// host. The emulator's memory is in one place, so there is nothing more to do.
+cudaError_t check_managed_range(const void* pointer, std::size_t bytes, cudaMemLocation location) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (location.type == cudaMemLocationTypeDevice && location.id != 0)
+    return record(cudaErrorInvalidDevice);
+  if (location.type != cudaMemLocationTypeDevice && location.type != cudaMemLocationTypeHost &&
+      location.type != cudaMemLocationTypeHostNuma &&
+      location.type != cudaMemLocationTypeHostNumaCurrent)
+    return record(cudaErrorInvalidValue);
+  Memory& m = memory();
+  std::lock_guard lock(m.mutex);
+  const auto* p = static_cast<const std::byte*>(pointer);
+  auto after = m.known.upper_bound(p);
+  if (bytes == 0 || after == m.known.begin()) return record(cudaErrorInvalidValue);
+  const auto& [start, known] = *std::prev(after);
+  if (known.type != cudaMemoryTypeManaged || p + bytes > start + known.bytes)
+    return record(cudaErrorInvalidValue);
+  return cudaSuccess;
+}
+
+}  // namespace
+
+cudaError_t cudaMemPrefetchAsync(const void* pointer, std::size_t bytes, cudaMemLocation location,
+                                 unsigned int flags, cudaStream_t) {
+  if (flags != 0) return record(cudaErrorInvalidValue);
+  return check_managed_range(pointer, bytes, location);
+}
+
+cudaError_t cudaMemAdvise(const void* pointer, std::size_t bytes, cudaMemoryAdvise advice,
+                          cudaMemLocation location) {
+  if (advice < cudaMemAdviseSetReadMostly || advice > cudaMemAdviseUnsetAccessedBy)
+    return record(cudaErrorInvalidValue);
+  if (advice == cudaMemAdviseSetReadMostly || advice == cudaMemAdviseUnsetReadMostly)
+    location = cudaMemLocation{cudaMemLocationTypeDevice, 0};  // ignored by CUDA for these
+  return check_managed_range(pointer, bytes, location);
+}
+
 cudaError_t cudaMemcpy(void* destination, const void* source, std::size_t bytes,
                        cudaMemcpyKind kind) {
   return copy(destination, source, bytes, kind);
@@ -356,4 +397,117 @@ cudaError_t cudaGetSymbolSize(std::size_t* bytes, const void* symbol) {
   if (entry == nullptr) return record(cudaErrorInvalidSymbol);
   *bytes = entry->bytes;
   return cudaSuccess;
+}
+
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t, void* pointer, std::size_t bytes,
+                                     unsigned int flags) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost && flags != cudaMemAttachSingle)
+    return record(cudaErrorInvalidValue);
+  // Managed memory is in one place here, visible to every stream and to the host at once.
+  Memory& m = memory();
+  std::lock_guard lock(m.mutex);
+  const auto found = m.known.find(static_cast<const std::byte*>(pointer));
+  if (found == m.known.end() || found->second.type != cudaMemoryTypeManaged ||
+      (bytes != 0 && bytes != found->second.bytes))
+    return record(cudaErrorInvalidValue);
+  return cudaSuccess;
+}
+
+namespace {
+
+/// The device's default memory pool: its attributes, as a program set them.
+struct Pool {
+  int reuse[3] = {1, 1, 1};
+  unsigned long long release_threshold = 0;
+  unsigned long long used_high = 0;
+};
+
+Pool& default_pool() {
+  static Pool* const instance = new Pool;  // never destroyed, as memory()
+  return *instance;
+}
+
+cudaMemPool_t default_pool_handle() { return reinterpret_cast<cudaMemPool_t>(&default_pool()); }
+
+}  // namespace
+
+cudaError_t cudaMallocAsync(void** pointer, std::size_t bytes, cudaStream_t) {
+  if (cudaError_t e = allocate(pointer, bytes, cudaMemoryTypeDevice, "cudaMallocAsync")) return e;
+  Memory& m = memory();
+  std::lock_guard lock(m.mutex);
+  default_pool().used_high = std::max<unsigned long long>(default_pool().used_high, m.allocated);
+  return cudaSuccess;
+}
+
+cudaError_t cudaFreeAsync(void* pointer, cudaStream_t) { return release(pointer, false); }
+
+cudaError_t cudaMallocFromPoolAsync(void** pointer, std::size_t bytes, cudaMemPool_t pool,
+                                    cudaStream_t stream) {
+  if (pool != default_pool_handle()) return record(cudaErrorInvalidValue);
+  return cudaMallocAsync(pointer, bytes, stream);
+}
+
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t* pool, int device) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (pool == nullptr) return record(cudaErrorInvalidValue);
+  if (device != 0) return record(cudaErrorInvalidDevice);
+  *pool = default_pool_handle();
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t* pool, int device) {
+  return cudaDeviceGetDefaultMemPool(pool, device);
+}
+
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (pool != default_pool_handle() || value == nullptr) return record(cudaErrorInvalidValue);
+  Pool& p = default_pool();
+  switch (attribute) {
+    case cudaMemPoolReuseFollowEventDependencies:
+    case cudaMemPoolReuseAllowOpportunistic:
+    case cudaMemPoolReuseAllowInternalDependencies:
+      p.reuse[attribute - 1] = *static_cast<int*>(value);
+      return cudaSuccess;
+    case cudaMemPoolAttrReleaseThreshold:
+      p.release_threshold = *static_cast<unsigned long long*>(value);
+      return cudaSuccess;
+    case cudaMemPoolAttrReservedMemHigh:
+    case cudaMemPoolAttrUsedMemHigh:
+      if (*static_cast<unsigned long long*>(value) != 0) return record(cudaErrorInvalidValue);
+      p.used_high = 0;  // CUDA allows resetting the high-water marks to 0 only
+      return cudaSuccess;
+    default: return record(cudaErrorInvalidValue);
+  }
+}
+
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (pool != default_pool_handle() || value == nullptr) return record(cudaErrorInvalidValue);
+  Pool& p = default_pool();
+  Memory& m = memory();
+  std::lock_guard lock(m.mutex);
+  auto* bytes = static_cast<unsigned long long*>(value);
+  switch (attribute) {
+    case cudaMemPoolReuseFollowEventDependencies:
+    case cudaMemPoolReuseAllowOpportunistic:
+    case cudaMemPoolReuseAllowInternalDependencies:
+      *static_cast<int*>(value) = p.reuse[attribute - 1];
+      return cudaSuccess;
+    case cudaMemPoolAttrReleaseThreshold: *bytes = p.release_threshold; return cudaSuccess;
+    // All of the device's memory is one pool here: what is allocated is reserved and used.
+    case cudaMemPoolAttrReservedMemCurrent:
+    case cudaMemPoolAttrUsedMemCurrent: *bytes = m.allocated; return cudaSuccess;
+    case cudaMemPoolAttrReservedMemHigh:
+    case cudaMemPoolAttrUsedMemHigh:
+      *bytes = std::max<unsigned long long>(p.used_high, m.allocated);
+      return cudaSuccess;
+    default: return record(cudaErrorInvalidValue);
+  }
+}
+
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t pool, std::size_t) {
+  if (cudaError_t e = sticky_error()) return e;
+  return pool == default_pool_handle() ? cudaSuccess : record(cudaErrorInvalidValue);
 }

@@ -5,7 +5,7 @@ emulator's translation does the same:
 
 - clang parses the file as CUDA host code (`-x cuda --cuda-host-only`, the emulator's runtime
   API in front), which is where `<<<...>>>` launches parse, through a function pointer, in a
-  template or in a macro alike;
+  template or in a macro alike (macro_launches rewrites those a macro writes);
 - the device pass is the kernel-file translation, run on the file with the definitions of its
   host-only functions taken out (device code cannot call them, and they hold the launches);
 - the host pass is the file with each launch written as nvcc writes it,
@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import clang.cindex as ci
 
+from . import macro_launches
 from .clang_arguments import STANDARD
 from .cursors import K, device_name, kind_of, qualified_name
 from .diagnostics import Diagnostic, TranslationFailed, error_at_offset
@@ -41,6 +42,7 @@ class HostCode:
     device_texts: dict = field(default_factory=dict)  # path -> text (latin-1 str)
     edits: FileEdits = field(default_factory=FileEdits)
     shadows: list = field(default_factory=list)  # (qualified name, device name) of variables
+    launch_macros: list = field(default_factory=list)  # macros whose launches were rewritten
     user_files: set = field(default_factory=set)
 
 
@@ -71,7 +73,8 @@ def analyse(options, is_user_file, namespace, own):
     errors = walk.errors + _host_errors(tu, walk.device_bodies, is_user_file)
     if errors:
         raise TranslationFailed(errors[:1] if not walk.errors else walk.errors)
-    result = HostCode(edits=walk.edits, shadows=walk.shadows, user_files=walk.files)
+    result = HostCode(edits=walk.edits, shadows=walk.shadows, user_files=walk.files,
+                      launch_macros=sorted(walk.launch_macros))
     for path in walk.files:
         text = walk.text(path)
         for start, end, replacement in sorted(walk.device_blanks.get(path, [])):
@@ -125,6 +128,10 @@ class _Walk:
         self.files = set()
         self._texts = {}
         self.parameter_count = 0
+        self.handled_launches = set()  # (path, offset of `<<<`) rewritten from clang's tree
+        self.macro_launches = []  # (path, offset) of launches whose text a macro holds
+        self.launch_macros = set()  # names of the macros macro_launches rewrote
+        self.host_templates = set()  # names of host-only function templates
 
     def text(self, path):
         if path not in self._texts:
@@ -133,6 +140,50 @@ class _Walk:
 
     def run(self):
         self.visit(self.tu.cursor)
+        if self.host_templates:
+            for path in sorted(self.files):
+                self.drop_instantiations(path)
+        rewritten = 0
+        for path in sorted(self.files):
+            text = self.text(path)
+            if "<<<" not in text:
+                continue
+            handled = {offset for p, offset in self.handled_launches if p == path}
+            kernel_bodies = [(start, end) for p, start, end in self.device_bodies if p == path]
+            count, names, errors = macro_launches.rewrite(self.tu, path, text, handled,
+                                                          kernel_bodies, self.edits.of(path))
+            rewritten += count
+            self.launch_macros.update(names)
+            self.errors += errors
+        if self.macro_launches and not rewritten:
+            path, offset = self.macro_launches[0]
+            self.errors.append(error_at_offset(
+                path, self.text(path), offset,
+                "a kernel launch (<<<...>>>) written by a macro whose definition is not in the "
+                "program's own files: the emulator's translation cannot rewrite it"))
+
+    def drop_instantiations(self, path):
+        """The device pass has only a declaration of a host-only function template: it cannot
+        instantiate one (`template void reduce<int>(...);`), nor does it need to. clang's tree
+        does not show explicit instantiations, so they are found among the file's tokens."""
+        text = self.text(path)
+        if "template" not in text:
+            return
+        tokens = macro_launches.file_tokens(self.tu, path, text)
+        for i, t in enumerate(tokens[:-1]):
+            if t.spelling != "template" or tokens[i + 1].spelling == "<" or \
+                    (i > 0 and tokens[i - 1].spelling == "extern"):
+                continue
+            end = i + 1
+            while end < len(tokens) and tokens[end].spelling not in (";", "{", "}"):
+                end += 1
+            if end == len(tokens) or tokens[end].spelling != ";":
+                continue
+            names = [tokens[j].spelling for j in range(i + 1, end - 1)
+                     if tokens[j + 1].spelling in ("<", "(")]
+            if names and names[0] in self.host_templates:
+                self.device_blank(path, t.extent.start.offset, tokens[end].extent.start.offset,
+                                  "")
 
     def user_path(self, cursor):
         f = cursor.location.file
@@ -189,6 +240,8 @@ class _Walk:
             # needs its definition, and a host-only body without launches is harmless there.
             return
         self.take_out(cursor, path, body, self.device_blank)
+        if kind_of(cursor) == K.FUNCTION_TEMPLATE:
+            self.host_templates.add(cursor.spelling)
 
     def is_constexpr(self, cursor):
         return any(t.spelling in ("constexpr", "consteval") for t in self.head_tokens(cursor))
@@ -291,11 +344,10 @@ class _Walk:
             if os.path.abspath(call.extent.start.file.name) != path or \
                     text[open_at:open_at + 3] != "<<<" or text[close_end - 3:close_end] != ">>>" \
                     or not start < open_at < close_end <= end:
-                self.errors.append(error_at_offset(
-                    path, text, call.extent.start.offset,
-                    "a kernel launch (<<<...>>>) written by a macro: the emulator's translation "
-                    "does not rewrite launches inside macros yet; write the launch in the code"))
+                # Written by a macro: macro_launches rewrites it where its text is.
+                self.macro_launches.append((path, call.extent.start.offset))
                 continue
+            self.handled_launches.add((path, open_at))
             inner = text[open_at + 3:close_end - 3]
             edits = self.edits.of(path)
             edits.wrap(start, end, f"(__cudaPushCallConfiguration({inner}) ? (void)0 : ", ")")

@@ -2,6 +2,7 @@
 and errors), then the output. To add a construct, add (or extend) a rewrite module and call it
 here; the emulator page's contributor section says more."""
 
+import os
 from . import analysis as analysis_pass
 from . import host_code
 from . import instantiations as instantiations_pass
@@ -50,13 +51,16 @@ def translate(options, outputs, progress):
     host_part = None
     if host is not None:
         original = host_code.OriginalTexts(unit)
+        main = os.path.abspath(unit.options.input)
         for path, start, end in directive_edits.pragma_once:
             host.edits.of(path).replace(start, end, "")
         host_part = (outputs.host_source,
                      output.translated_body(original, host.edits, {}, once, guards, False,
-                                            hoist=False), host.shadows)
+                                            hoist=False), host.shadows,
+                     host.launch_macros + guards.get(main, []))
     output.write(unit, bodies[0], bodies[1], kernels, symbols, names, outputs.header,
-                 outputs.source, outputs.depfile, host_part)
+                 outputs.source, outputs.depfile, host_part,
+                 output.namespace_prelude(unit, analysis))
 
 
 def user_file_test(options):

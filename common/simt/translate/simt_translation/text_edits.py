@@ -56,7 +56,9 @@ class Edits:
 
     def apply(self, source, path=None):
         points = sorted(self.insertions, key=lambda i: (i[0], i[1]))
-        replacements = sorted(self.replacements)
+        # A header without an include guard, included twice, is visited twice by a pass: the
+        # same replacement twice is one.
+        replacements = sorted(set(self.replacements))
         for (s1, e1, _), (s2, _, _) in zip(replacements, replacements[1:]):
             if s2 < e1:
                 raise InternalError(f"overlapping edits at bytes {s1}-{e1} and {s2}", path, s2)

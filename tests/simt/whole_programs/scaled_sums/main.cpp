@@ -1,5 +1,6 @@
 // The host side in a C++ file of its own: it allocates and copies with the runtime API and
-// launches through scaled_sums.cu's C functions, then checks every sum against a CPU loop.
+// launches through scaled_sums.cu's C function and its template, then checks every sum against
+// a CPU loop.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -27,9 +28,12 @@ int main() {
   checkCudaErrors(cudaMemcpy(d_input, input.data(), n * sizeof(float), cudaMemcpyHostToDevice));
 
   int failures = 0;
-  for (int block_size : {128, 256}) {
+  for (int block_size : {128, kLargestBlock}) {
     const int blocks = (n + block_size - 1) / block_size;
-    launchScaledSums(d_input, d_sums, n, block_size);
+    if (block_size == 128)
+      launchScaledSums(d_input, d_sums, n, block_size);
+    else
+      launchScaledSumsOf<256>(d_input, d_sums, n);
     std::vector<float> sums(blocks);
     checkCudaErrors(
         cudaMemcpy(sums.data(), d_sums, blocks * sizeof(float), cudaMemcpyDeviceToHost));

@@ -1,6 +1,9 @@
-// Kernels and their C launch functions: a __constant__ table written with cudaMemcpyToSymbol,
-// a template kernel with shared memory, chosen through a function-pointer variable, a __device__
-// helper, and device printf.
+// Kernels and their launch functions: a __constant__ table written with cudaMemcpyToSymbol, a
+// template kernel with shared memory, chosen through a function-pointer variable, a __device__
+// helper, device printf, and a host template instantiated explicitly for main.cpp. The file
+// has an include guard of its own, as some collections' .cu files have.
+#ifndef SCALED_SUMS_CU
+#define SCALED_SUMS_CU
 #include <cstdio>
 
 #include "../check_cuda.h"
@@ -29,6 +32,8 @@ extern "C" void setCoefficients(const float* values) {
   checkCudaErrors(cudaMemcpyToSymbol(coefficients, values, 4 * sizeof(float)));
 }
 
+extern "C" const int kLargestBlock = 256;
+
 extern "C" void launchScaledSums(const float* input, float* sums, int n, int block_size) {
   void (*kernel)(const float*, float*, int) = block_size == 128 ? scaledSums<128> : scaledSums<256>;
   const int blocks = (n + block_size - 1) / block_size;
@@ -36,3 +41,14 @@ extern "C" void launchScaledSums(const float* input, float* sums, int n, int blo
   checkCudaErrors(cudaGetLastError());
   checkCudaErrors(cudaDeviceSynchronize());
 }
+
+template <int BlockSize>
+void launchScaledSumsOf(const float* input, float* sums, int n) {
+  scaledSums<BlockSize><<<(n + BlockSize - 1) / BlockSize, BlockSize>>>(input, sums, n);
+  checkCudaErrors(cudaGetLastError());
+  checkCudaErrors(cudaDeviceSynchronize());
+}
+
+template void launchScaledSumsOf<128>(const float* input, float* sums, int n);
+template void launchScaledSumsOf<256>(const float* input, float* sums, int n);
+#endif

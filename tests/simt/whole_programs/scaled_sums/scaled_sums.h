@@ -1,11 +1,24 @@
-// What main.cpp calls in scaled_sums.cu: C functions, as sample collections write the boundary
-// between their C++ and CUDA files.
-#pragma once
+// What main.cpp calls in scaled_sums.cu: C functions and a constant, as sample collections write
+// the boundary between their C++ and CUDA files, and a launch template instantiated there. Two
+// include guards, one inside the other, as some collections' headers have.
+#ifndef SCALED_SUMS_H
+#define SCALED_SUMS_H
+#ifndef scaled_sums_h
+#define scaled_sums_h
 
 extern "C" {
 // Copies the four coefficients into the kernels' __constant__ table.
 void setCoefficients(const float* coefficients);
 // Sums `input[i] * coefficients[i % 4]` over each block of `block_size` elements into
-// `sums[block]`; `block_size` is 128 or 256.
+// `sums[block]`; `block_size` is 128 or kLargestBlock.
 void launchScaledSums(const float* input, float* sums, int n, int block_size);
 }
+// The largest block size (defined in scaled_sums.cu).
+extern "C" const int kLargestBlock;
+
+// launchScaledSums for one block size, instantiated in scaled_sums.cu for 128 and 256.
+template <int BlockSize>
+void launchScaledSumsOf(const float* input, float* sums, int n);
+
+#endif
+#endif

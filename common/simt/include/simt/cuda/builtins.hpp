@@ -40,6 +40,7 @@ extern const dim3 gridDim;     ///< Blocks in the grid.
 #endif
 #define __forceinline__ inline
 #define __noinline__
+#define __grid_constant__
 #define __launch_bounds__(...)
 #define __cluster_dims__(...)
 #define __restrict__ __restrict

@@ -8,38 +8,56 @@
 #include <simt/runtime/cuda_runtime_api.h>
 
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 
 #define __CUDA_RUNTIME_H__
 
 template <class T>
 cudaError_t cudaMalloc(T** pointer, std::size_t bytes) {
-  return cudaMalloc(reinterpret_cast<void**>(pointer), bytes);
+  return cudaMalloc(static_cast<void**>(static_cast<void*>(pointer)), bytes);
+}
+template <class T>
+cudaError_t cudaMallocAsync(T** pointer, std::size_t bytes, cudaStream_t stream) {
+  return cudaMallocAsync(static_cast<void**>(static_cast<void*>(pointer)), bytes, stream);
+}
+template <class T>
+cudaError_t cudaMallocFromPoolAsync(T** pointer, std::size_t bytes, cudaMemPool_t pool,
+                                    cudaStream_t stream) {
+  return cudaMallocFromPoolAsync(static_cast<void**>(static_cast<void*>(pointer)), bytes, pool,
+                                 stream);
+}
+template <class T>
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, T* pointer, std::size_t bytes = 0,
+                                     unsigned int flags = cudaMemAttachSingle) {
+  return cudaStreamAttachMemAsync(stream, static_cast<void*>(pointer), bytes, flags);
 }
 template <class T>
 cudaError_t cudaMallocHost(T** pointer, std::size_t bytes, unsigned int flags = 0) {
-  return cudaHostAlloc(reinterpret_cast<void**>(pointer), bytes, flags);
+  return cudaHostAlloc(static_cast<void**>(static_cast<void*>(pointer)), bytes, flags);
 }
 inline cudaError_t cudaMallocHost(void** pointer, std::size_t bytes, unsigned int flags) {
   return cudaHostAlloc(pointer, bytes, flags);
 }
 template <class T>
 cudaError_t cudaHostAlloc(T** pointer, std::size_t bytes, unsigned int flags) {
-  return cudaHostAlloc(reinterpret_cast<void**>(pointer), bytes, flags);
+  return cudaHostAlloc(static_cast<void**>(static_cast<void*>(pointer)), bytes, flags);
 }
 template <class T>
 cudaError_t cudaHostGetDevicePointer(T** device_pointer, void* host_pointer, unsigned int flags) {
-  return cudaHostGetDevicePointer(reinterpret_cast<void**>(device_pointer), host_pointer, flags);
+  return cudaHostGetDevicePointer(static_cast<void**>(static_cast<void*>(device_pointer)),
+                                  host_pointer, flags);
 }
 template <class T>
 cudaError_t cudaMallocManaged(T** pointer, std::size_t bytes,
                               unsigned int flags = cudaMemAttachGlobal) {
-  return cudaMallocManaged(reinterpret_cast<void**>(pointer), bytes, flags);
+  return cudaMallocManaged(static_cast<void**>(static_cast<void*>(pointer)), bytes, flags);
 }
 template <class T>
 cudaError_t cudaMallocPitch(T** pointer, std::size_t* pitch, std::size_t width_bytes,
                             std::size_t height) {
-  return cudaMallocPitch(reinterpret_cast<void**>(pointer), pitch, width_bytes, height);
+  return cudaMallocPitch(static_cast<void**>(static_cast<void*>(pointer)), pitch, width_bytes,
+                         height);
 }
 
 // A symbol is the host's name of a __device__ or __constant__ variable.
@@ -171,4 +189,55 @@ cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid_size, int* block_si
   *block_size = best_size;
   *min_grid_size = best_blocks * processors;
   return cudaSuccess;
+}
+
+struct __half;  // cuda_fp16.h
+
+namespace simt::runtime::detail {
+/// @brief The channel type and count of a texel type: a scalar, or one of CUDA's vector types
+/// (members x, y, z, w).
+template <class T>
+constexpr int channel_count() {
+  if constexpr (requires(T t) { t.w; })
+    return 4;
+  else if constexpr (requires(T t) { t.z; })
+    return 3;
+  else if constexpr (requires(T t) { t.y; })
+    return 2;
+  else
+    return 1;
+}
+template <class T>
+struct Channel {
+  using type = T;
+};
+template <class T>
+requires requires(T t) { t.x; }
+struct Channel<T> {
+  using type = std::remove_cvref_t<decltype(std::declval<T>().x)>;
+};
+}  // namespace simt::runtime::detail
+
+/// @brief A texel type's format, as CUDA's channel_descriptor.h gives it: bits per channel,
+/// 1-4 channels, and whether they are signed, unsigned or floating point (`__half` is a 16-bit
+/// float).
+template <class T>
+cudaChannelFormatDesc cudaCreateChannelDesc() {
+  using Channel = typename simt::runtime::detail::Channel<T>::type;
+  constexpr int count = simt::runtime::detail::channel_count<T>();
+  constexpr int bits = static_cast<int>(sizeof(Channel)) * 8;
+  cudaChannelFormatKind kind = cudaChannelFormatKindNone;
+  if constexpr (std::is_floating_point_v<Channel> || std::is_same_v<Channel, __half>)
+    kind = cudaChannelFormatKindFloat;
+  else if constexpr (std::is_integral_v<Channel> && std::is_signed_v<Channel>)
+    kind = cudaChannelFormatKindSigned;
+  else if constexpr (std::is_integral_v<Channel>)
+    kind = cudaChannelFormatKindUnsigned;
+  return cudaCreateChannelDesc(bits, count > 1 ? bits : 0, count > 2 ? bits : 0,
+                               count > 3 ? bits : 0, kind);
+}
+
+/// @brief An extent, as CUDA's driver_functions.h makes one.
+inline cudaExtent make_cudaExtent(std::size_t width, std::size_t height, std::size_t depth) {
+  return cudaExtent{width, height, depth};
 }

@@ -42,6 +42,12 @@ cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value);
 cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit);
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config);
 cudaError_t cudaDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority);
+// Peers: the emulator has one device, and no device is its own peer.
+cudaError_t cudaDeviceCanAccessPeer(int* can_access, int device, int peer_device);
+cudaError_t cudaDeviceEnablePeerAccess(int peer_device, unsigned int flags);
+cudaError_t cudaDeviceDisablePeerAccess(int peer_device);
+cudaError_t cudaDeviceGetP2PAttribute(int* value, cudaDeviceP2PAttr attribute, int source_device,
+                                      int destination_device);
 cudaError_t cudaDriverGetVersion(int* version);
 cudaError_t cudaRuntimeGetVersion(int* version);
 
@@ -90,6 +96,51 @@ cudaError_t cudaMemcpyFromSymbolAsync(void* destination, const void* symbol, std
                                       cudaStream_t stream = nullptr);
 cudaError_t cudaGetSymbolAddress(void** address, const void* symbol);
 cudaError_t cudaGetSymbolSize(std::size_t* bytes, const void* symbol);
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void* pointer, std::size_t bytes = 0,
+                                     unsigned int flags = cudaMemAttachSingle);
+
+// Stream-ordered allocation: the device's default pool, whose memory is the emulator's global
+// memory as cudaMalloc's (a stream's work runs when it is issued, so the order is kept).
+cudaError_t cudaMallocAsync(void** pointer, std::size_t bytes, cudaStream_t stream);
+cudaError_t cudaFreeAsync(void* pointer, cudaStream_t stream);
+cudaError_t cudaMallocFromPoolAsync(void** pointer, std::size_t bytes, cudaMemPool_t pool,
+                                    cudaStream_t stream);
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t* pool, int device);
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t* pool, int device);
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value);
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value);
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t pool, std::size_t keep_bytes);
+
+cudaError_t cudaMemPrefetchAsync(const void* pointer, std::size_t bytes, cudaMemLocation location,
+                                 unsigned int flags, cudaStream_t stream = nullptr);
+cudaError_t cudaMemAdvise(const void* pointer, std::size_t bytes, cudaMemoryAdvise advice,
+                          cudaMemLocation location);
+
+// Arrays and texture objects (2-D): texels in the emulator's memory, sampled by simt's texture
+// unit when a kernel calls tex2D.
+cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, cudaChannelFormatKind f);
+cudaError_t cudaMallocArray(cudaArray_t* array, const cudaChannelFormatDesc* format,
+                            std::size_t width, std::size_t height = 0, unsigned int flags = 0);
+cudaError_t cudaFreeArray(cudaArray_t array);
+cudaError_t cudaGetChannelDesc(cudaChannelFormatDesc* format, cudaArray_const_t array);
+cudaError_t cudaArrayGetInfo(cudaChannelFormatDesc* format, cudaExtent* extent, unsigned int* flags,
+                             cudaArray_t array);
+cudaError_t cudaMemcpy2DToArray(cudaArray_t destination, std::size_t x_bytes, std::size_t row,
+                                const void* source, std::size_t source_pitch,
+                                std::size_t width_bytes, std::size_t height, cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DFromArray(void* destination, std::size_t destination_pitch,
+                                  cudaArray_const_t source, std::size_t x_bytes, std::size_t row,
+                                  std::size_t width_bytes, std::size_t height, cudaMemcpyKind kind);
+cudaError_t cudaMemcpyToArray(cudaArray_t destination, std::size_t x_bytes, std::size_t row,
+                              const void* source, std::size_t bytes, cudaMemcpyKind kind);
+cudaError_t cudaMemcpyFromArray(void* destination, cudaArray_const_t source, std::size_t x_bytes,
+                                std::size_t row, std::size_t bytes, cudaMemcpyKind kind);
+cudaError_t cudaCreateTextureObject(cudaTextureObject_t* object, const cudaResourceDesc* resource,
+                                    const cudaTextureDesc* sampling,
+                                    const cudaResourceViewDesc* view);
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t object);
+cudaError_t cudaGetTextureObjectResourceDesc(cudaResourceDesc* resource,
+                                             cudaTextureObject_t object);
 
 // Streams and events.
 cudaError_t cudaStreamCreate(cudaStream_t* stream);

@@ -35,6 +35,7 @@ enum cudaError {
   cudaErrorInvalidDevice = 101,
   cudaErrorInvalidKernelImage = 200,
   cudaErrorNoKernelImageForDevice = 209,
+  cudaErrorPeerAccessUnsupported = 217,
   cudaErrorInvalidResourceHandle = 400,
   cudaErrorSymbolNotFound = 500,
   cudaErrorNotReady = 600,
@@ -284,6 +285,10 @@ struct cudaDeviceProp {
   int minor;
   std::size_t textureAlignment;
   std::size_t texturePitchAlignment;
+  int maxTexture1D;
+  int maxTexture2D[2];
+  int maxTexture2DLinear[3];
+  int maxTexture3D[3];
   int multiProcessorCount;
   int integrated;
   int canMapHostMemory;
@@ -360,4 +365,162 @@ struct cudaLaunchConfig_t {
   cudaStream_t stream;
   cudaLaunchAttribute* attrs;
   unsigned int numAttrs;
+};
+
+/// @brief What a texel's channels hold (`cudaCreateChannelDesc`).
+enum cudaChannelFormatKind {
+  cudaChannelFormatKindSigned = 0,
+  cudaChannelFormatKindUnsigned = 1,
+  cudaChannelFormatKindFloat = 2,
+  cudaChannelFormatKindNone = 3
+};
+
+/// @brief A texel's layout: the bits of each of up to four channels, and what they hold.
+struct cudaChannelFormatDesc {
+  int x;
+  int y;
+  int z;
+  int w;
+  enum cudaChannelFormatKind f;
+};
+
+/// @brief An array's or a copy's size: width (in elements, or bytes for linear memory), height
+/// and depth.
+struct cudaExtent {
+  std::size_t width;
+  std::size_t height;
+  std::size_t depth;
+};
+
+/// @brief A 2-D array of texels (`cudaMallocArray`), read by kernels through texture objects.
+typedef struct cudaArray* cudaArray_t;
+/// @brief A read-only view of one.
+typedef const struct cudaArray* cudaArray_const_t;
+
+#define cudaArrayDefault 0x00
+
+/// @brief What a texture object reads (`cudaResourceDesc::resType`). The emulator reads
+/// arrays and pitched 2-D memory; mipmapped arrays and 1-D linear memory are refused
+/// (`cudaErrorNotSupported`).
+enum cudaResourceType {
+  cudaResourceTypeArray = 0x00,
+  cudaResourceTypeMipmappedArray = 0x01,
+  cudaResourceTypeLinear = 0x02,
+  cudaResourceTypePitch2D = 0x03
+};
+
+/// @brief The memory a texture object reads, as CUDA lays the description out.
+struct cudaResourceDesc {
+  enum cudaResourceType resType;
+  union {
+    struct {
+      cudaArray_t array;
+    } array;
+    struct {
+      void* devPtr;
+      struct cudaChannelFormatDesc desc;
+      std::size_t sizeInBytes;
+    } linear;
+    struct {
+      void* devPtr;
+      struct cudaChannelFormatDesc desc;
+      std::size_t width;
+      std::size_t height;
+      std::size_t pitchInBytes;
+    } pitch2D;
+    struct {
+      int reserved[32];
+    } reserved;
+  } res;
+  unsigned int flags;
+};
+
+/// @brief A view of a resource in another format: not emulated (programs pass null).
+struct cudaResourceViewDesc;
+
+/// @brief Where a coordinate outside the texture lands.
+enum cudaTextureAddressMode {
+  cudaAddressModeWrap = 0,
+  cudaAddressModeClamp = 1,
+  cudaAddressModeMirror = 2,
+  cudaAddressModeBorder = 3
+};
+
+/// @brief How a fetch combines texels.
+enum cudaTextureFilterMode { cudaFilterModePoint = 0, cudaFilterModeLinear = 1 };
+
+/// @brief What a fetch returns: texels as stored, or 8- and 16-bit integers as normalised floats.
+enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
+
+/// @brief How kernels sample a texture object. The emulator honours the address modes of x and
+/// y, the filter, the read mode, the border colour and normalised coordinates (simt/texture.hpp
+/// says how closely it follows the GPU); sRGB, anisotropy and mipmaps are refused
+/// (`cudaErrorNotSupported`) when set.
+struct cudaTextureDesc {
+  enum cudaTextureAddressMode addressMode[3];
+  enum cudaTextureFilterMode filterMode;
+  enum cudaTextureReadMode readMode;
+  int sRGB;
+  float borderColor[4];
+  int normalizedCoords;
+  unsigned int maxAnisotropy;
+  enum cudaTextureFilterMode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  int disableTrilinearOptimization;
+  int seamlessCubemap;
+};
+
+/// @brief Where managed memory is to be (`cudaMemPrefetchAsync`, `cudaMemAdvise`).
+enum cudaMemLocationType {
+  cudaMemLocationTypeInvalid = 0,
+  cudaMemLocationTypeNone = 0,
+  cudaMemLocationTypeDevice = 1,
+  cudaMemLocationTypeHost = 2,
+  cudaMemLocationTypeHostNuma = 3,
+  cudaMemLocationTypeHostNumaCurrent = 4
+};
+
+/// @brief A device or the host, as a place for memory.
+struct cudaMemLocation {
+  enum cudaMemLocationType type;
+  int id;
+};
+
+/// @brief Hints about managed memory (`cudaMemAdvise`), which the emulator, whose memory is all
+/// in one place, checks and needs no more.
+enum cudaMemoryAdvise {
+  cudaMemAdviseSetReadMostly = 1,
+  cudaMemAdviseUnsetReadMostly = 2,
+  cudaMemAdviseSetPreferredLocation = 3,
+  cudaMemAdviseUnsetPreferredLocation = 4,
+  cudaMemAdviseSetAccessedBy = 5,
+  cudaMemAdviseUnsetAccessedBy = 6
+};
+
+/// @brief A memory pool of stream-ordered allocations (`cudaMallocAsync`): the emulator has one,
+/// the device's default pool, whose attributes a program may read and set.
+typedef struct CUmemPoolHandle_st* cudaMemPool_t;
+
+/// @brief A memory pool's attributes.
+enum cudaMemPoolAttr {
+  cudaMemPoolReuseFollowEventDependencies = 0x1,
+  cudaMemPoolReuseAllowOpportunistic = 0x2,
+  cudaMemPoolReuseAllowInternalDependencies = 0x3,
+  cudaMemPoolAttrReleaseThreshold = 0x4,
+  cudaMemPoolAttrReservedMemCurrent = 0x5,
+  cudaMemPoolAttrReservedMemHigh = 0x6,
+  cudaMemPoolAttrUsedMemCurrent = 0x7,
+  cudaMemPoolAttrUsedMemHigh = 0x8
+};
+
+/// @brief What two devices can do to each other's memory (`cudaDeviceGetP2PAttribute`): the
+/// emulator has one device, so no pair exists.
+enum cudaDeviceP2PAttr {
+  cudaDevP2PAttrPerformanceRank = 1,
+  cudaDevP2PAttrAccessSupported = 2,
+  cudaDevP2PAttrNativeAtomicSupported = 3,
+  cudaDevP2PAttrCudaArrayAccessSupported = 4,
+  cudaDevP2PAttrOnlyPartialNativeAtomicSupported = 5
 };

@@ -13,17 +13,22 @@ NVCC_PRAGMAS = ("nv_diag_", "diag_", "nounroll", "nv_exec_check_disable", "hd_wa
 
 
 def include_guards(unit):
-    """The classic include guard of each user file that has one (`#ifndef X` `#define X` first,
-    `#endif` last): the translation includes such a file once, and undefines X after it, so that
-    another kernel file's translation in the same C++ source includes it again."""
+    """The classic include guards of each user file that has one (`#ifndef X` `#define X` first,
+    `#endif` last; a guard inside it too), as path -> [X, ...]: the translation includes such a
+    file once, and undefines X after it, so that another kernel file's translation in the same
+    C++ source includes it again."""
     guards = {}
     for path in unit.user_files:
         # Comments (a licence above the guard, a note after its #endif) are not tokens here.
         t = [token.spelling for token in unit.sources.file_tokens(path)
              if token.kind != ci.TokenKind.COMMENT]
-        if len(t) >= 8 and t[0:2] == ["#", "ifndef"] and t[3:5] == ["#", "define"] and \
+        names = []
+        while len(t) >= 8 and t[0:2] == ["#", "ifndef"] and t[3:5] == ["#", "define"] and \
                 t[2] == t[5] and t[-2:] == ["#", "endif"]:
-            guards[path] = t[2]
+            names.append(t[2])  # a guard inside a guard: both
+            t = t[6:-2]
+        if names:
+            guards[path] = names
     return guards
 
 

@@ -5,8 +5,8 @@ that definition is compiled with the flags kernels are built with:
 
 - a function defined at namespace scope is only declared in the header (its body is replaced
   by `;`; a member function defined outside its class is left out of the header, the class
-  declares it); `static` functions lose `static` (each kernel file's translation has a namespace
-  of its own, so the names stay apart);
+  declares it, unless it is inline or a template); `static` functions lose `static` (each
+  kernel file's translation has a namespace of its own, so the names stay apart);
 - a function defined by a macro is declared in the header by a declaration written from its
   type, in place of the macro's expansion;
 - a variable at namespace scope becomes an inline variable, one object for the header and the
@@ -85,14 +85,17 @@ class _Split:
         start, end = tokens[0].extent.start.offset, tokens[1].extent.end.offset
         if self.sources.boundary_in_macro(path, start) or self.sources.boundary_in_macro(path, end):
             return
+        if (path, start) in self.replaced:
+            return  # a header without an include guard, included again
         if tokens[2].spelling == "{":
             replacement = "inline namespace simt_linkage"
         else:
             declared = [c for c in spec.get_children() if kind_of(c) in (K.VAR_DECL,)]
-            # `extern "C" int x;` declares; `extern "C" int x = 1;` defines.
+            # `extern "C" int x;` declares; `extern "C" int x = 1;` defines, with external
+            # linkage even when const (a header may declare it `extern "C" const int x;`): one
+            # inline variable for the header and the source.
             replacement = "extern" if declared and not declared[0].is_definition() else ""
-            if declared and declared[0].is_definition() and \
-                    not declared[0].type.is_const_qualified():
+            if declared and declared[0].is_definition():
                 replacement = "inline"
             if declared:
                 self.handled.add(declared[0].hash)
@@ -108,6 +111,10 @@ class _Split:
             self.by_macro.setdefault((path,) + macro, []).append(cursor)
             return
         if in_record(cursor):
+            if self.specifiers(cursor) & KEPT_WHOLE or kind_of(cursor) == K.FUNCTION_TEMPLATE \
+                    or kind_of(cursor.semantic_parent) in (
+                        K.CLASS_TEMPLATE, K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION):
+                return  # inline or a template: the same in both, and needed where it is used
             # Defined outside its class: the class in the header declares it.
             self.result.header_replace(path, cursor.extent.start.offset,
                                        cursor.extent.end.offset, "")
