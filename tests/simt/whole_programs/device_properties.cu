@@ -22,6 +22,11 @@ int main() {
   std::printf("compute capability %d.%d\n", p.major, p.minor);
   std::printf("textureAlignment %zu\n", p.textureAlignment);
   std::printf("texturePitchAlignment %zu\n", p.texturePitchAlignment);
+  std::printf("maxTexture1D %d\n", p.maxTexture1D);
+  std::printf("maxTexture2D %d %d\n", p.maxTexture2D[0], p.maxTexture2D[1]);
+  std::printf("maxTexture2DLinear %d %d %d\n", p.maxTexture2DLinear[0], p.maxTexture2DLinear[1],
+              p.maxTexture2DLinear[2]);
+  std::printf("maxTexture3D %d %d %d\n", p.maxTexture3D[0], p.maxTexture3D[1], p.maxTexture3D[2]);
   std::printf("multiProcessorCount %d\n", p.multiProcessorCount);
   std::printf("integrated %d\n", p.integrated);
   std::printf("canMapHostMemory %d\n", p.canMapHostMemory);
@@ -63,7 +68,8 @@ int main() {
       {cudaDevAttrMaxPersistingL2CacheSize, "cudaDevAttrMaxPersistingL2CacheSize"},
       {cudaDevAttrKernelExecTimeout, "cudaDevAttrKernelExecTimeout"},
       {cudaDevAttrGpuOverlap, "cudaDevAttrGpuOverlap"},
-      {cudaDevAttrComputeMode, "cudaDevAttrComputeMode"}};
+      {cudaDevAttrComputeMode, "cudaDevAttrComputeMode"},
+      {cudaDevAttrHostNativeAtomicSupported, "cudaDevAttrHostNativeAtomicSupported"}};
   for (const auto& a : attributes) {
     int value = 0;
     checkCudaErrors(cudaDeviceGetAttribute(&value, a.attribute, 0));

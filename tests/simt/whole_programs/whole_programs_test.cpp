@@ -166,6 +166,8 @@ TEST_CASE("The emulator reports the properties and limits of an H100") {
       "regsPerBlock 65536\nwarpSize 32\nmemPitch 2147483647\nmaxThreadsPerBlock 1024\n"
       "maxThreadsDim 1024 1024 64\nmaxGridSize 2147483647 65535 65535\ntotalConstMem 65536\n"
       "compute capability 9.0\ntextureAlignment 512\ntexturePitchAlignment 32\n"
+      "maxTexture1D 131072\nmaxTexture2D 131072 65536\nmaxTexture2DLinear 131072 65000 2097120\n"
+      "maxTexture3D 16384 16384 16384\n"
       "multiProcessorCount 132\nintegrated 0\ncanMapHostMemory 1\nconcurrentKernels 1\n"
       "asyncEngineCount 3\nunifiedAddressing 1\nmemoryBusWidth 5120\nl2CacheSize 52428800\n"
       "persistingL2CacheMaxSize 32768000\nmaxThreadsPerMultiProcessor 2048\n"
@@ -180,7 +182,8 @@ TEST_CASE("The emulator reports the properties and limits of an H100") {
       "unifiedFunctionPointers 1\ncudaDevAttrClockRate 1980000\n"
       "cudaDevAttrMemoryClockRate 2619000\ncudaDevAttrMaxSharedMemoryPerBlockOptin 232448\n"
       "cudaDevAttrMaxPersistingL2CacheSize 32768000\ncudaDevAttrKernelExecTimeout 0\n"
-      "cudaDevAttrGpuOverlap 1\ncudaDevAttrComputeMode 0\nruntime version 13000\n"
+      "cudaDevAttrGpuOverlap 1\ncudaDevAttrComputeMode 0\n"
+      "cudaDevAttrHostNativeAtomicSupported 0\nruntime version 13000\n"
       "limits: stack 1024, printf buffer 8650752, heap 8388608\n"
       "cudaMallocPitch of 1000-byte rows: pitch 1024\n";
   CHECK(run.out == h100);

@@ -195,6 +195,7 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
     case cudaDevAttrMaxRegistersPerMultiprocessor: *value = p.regsPerMultiprocessor; break;
     case cudaDevAttrManagedMemory: *value = p.managedMemory; break;
     case cudaDevAttrIsMultiGpuBoard: *value = p.isMultiGpuBoard; break;
+    case cudaDevAttrHostNativeAtomicSupported: *value = 0; break;  // PCIe to an x86 host
     case cudaDevAttrPageableMemoryAccess: *value = p.pageableMemoryAccess; break;
     case cudaDevAttrConcurrentManagedAccess: *value = p.concurrentManagedAccess; break;
     case cudaDevAttrComputePreemptionSupported: *value = p.computePreemptionSupported; break;

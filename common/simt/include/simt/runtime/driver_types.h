@@ -253,6 +253,7 @@ enum cudaDeviceAttr {
   cudaDevAttrMaxRegistersPerMultiprocessor = 82,
   cudaDevAttrManagedMemory = 83,
   cudaDevAttrIsMultiGpuBoard = 84,
+  cudaDevAttrHostNativeAtomicSupported = 86,
   cudaDevAttrPageableMemoryAccess = 88,
   cudaDevAttrConcurrentManagedAccess = 89,
   cudaDevAttrComputePreemptionSupported = 90,
