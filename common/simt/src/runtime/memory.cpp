@@ -511,3 +511,42 @@ cudaError_t cudaMemPoolTrimTo(cudaMemPool_t pool, std::size_t) {
   if (cudaError_t e = sticky_error()) return e;
   return pool == default_pool_handle() ? cudaSuccess : record(cudaErrorInvalidValue);
 }
+
+cudaError_t cudaMemPoolSetAccess(cudaMemPool_t pool, const cudaMemAccessDesc* descriptions,
+                                 std::size_t count) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (pool != default_pool_handle() || (descriptions == nullptr && count != 0))
+    return record(cudaErrorInvalidValue);
+  for (std::size_t i = 0; i < count; ++i) {
+    const cudaMemLocation& where = descriptions[i].location;
+    if (where.type != cudaMemLocationTypeDevice) return record(cudaErrorInvalidValue);
+    if (where.id != 0) return record(cudaErrorInvalidDevice);
+    // The pool's own device always has read-write access; it cannot be taken away.
+    if (descriptions[i].flags != cudaMemAccessFlagsProtReadWrite)
+      return record(cudaErrorInvalidValue);
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemPoolGetAccess(cudaMemAccessFlags* flags, cudaMemPool_t pool,
+                                 cudaMemLocation* location) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (flags == nullptr || location == nullptr || pool != default_pool_handle())
+    return record(cudaErrorInvalidValue);
+  if (location->type != cudaMemLocationTypeDevice) return record(cudaErrorInvalidValue);
+  if (location->id != 0) return record(cudaErrorInvalidDevice);
+  *flags = cudaMemAccessFlagsProtReadWrite;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyPeer(void* destination, int destination_device, const void* source,
+                           int source_device, std::size_t bytes) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (destination_device != 0 || source_device != 0) return record(cudaErrorInvalidDevice);
+  return copy(destination, source, bytes, cudaMemcpyDeviceToDevice);
+}
+
+cudaError_t cudaMemcpyPeerAsync(void* destination, int destination_device, const void* source,
+                                int source_device, std::size_t bytes, cudaStream_t) {
+  return cudaMemcpyPeer(destination, destination_device, source, source_device, bytes);
+}

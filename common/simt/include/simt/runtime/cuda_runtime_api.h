@@ -110,6 +110,16 @@ cudaError_t cudaDeviceGetMemPool(cudaMemPool_t* pool, int device);
 cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value);
 cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value);
 cudaError_t cudaMemPoolTrimTo(cudaMemPool_t pool, std::size_t keep_bytes);
+cudaError_t cudaMemPoolSetAccess(cudaMemPool_t pool, const cudaMemAccessDesc* descriptions,
+                                 std::size_t count);
+cudaError_t cudaMemPoolGetAccess(cudaMemAccessFlags* flags, cudaMemPool_t pool,
+                                 cudaMemLocation* location);
+// Copies between devices: device 0 and itself, the only pair there is.
+cudaError_t cudaMemcpyPeer(void* destination, int destination_device, const void* source,
+                           int source_device, std::size_t bytes);
+cudaError_t cudaMemcpyPeerAsync(void* destination, int destination_device, const void* source,
+                                int source_device, std::size_t bytes,
+                                cudaStream_t stream = nullptr);
 
 cudaError_t cudaMemPrefetchAsync(const void* pointer, std::size_t bytes, cudaMemLocation location,
                                  unsigned int flags, cudaStream_t stream = nullptr);

@@ -525,3 +525,16 @@ enum cudaDeviceP2PAttr {
   cudaDevP2PAttrCudaArrayAccessSupported = 4,
   cudaDevP2PAttrOnlyPartialNativeAtomicSupported = 5
 };
+
+/// @brief Who may access a pool's memory (`cudaMemPoolSetAccess`).
+enum cudaMemAccessFlags {
+  cudaMemAccessFlagsProtNone = 0,
+  cudaMemAccessFlagsProtRead = 1,
+  cudaMemAccessFlagsProtReadWrite = 3
+};
+
+/// @brief One device's access to a pool's memory.
+struct cudaMemAccessDesc {
+  struct cudaMemLocation location;
+  enum cudaMemAccessFlags flags;
+};
