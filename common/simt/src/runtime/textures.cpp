@@ -65,6 +65,16 @@ bool inside(const cudaArray* array, std::size_t x_bytes, std::size_t row, std::s
          row <= array->height && height <= array->height - row;
 }
 
+/// The deprecated linear copies' range: `bytes` from (`x_bytes`, `row`) on, row after row. Its
+/// offset in the texels, or -1 where it does not fit in `array`.
+std::ptrdiff_t linear_offset(const cudaArray* array, std::size_t x_bytes, std::size_t row,
+                             std::size_t bytes) {
+  const std::size_t total = array->row_bytes() * array->height;
+  const std::size_t offset = row * array->row_bytes() + x_bytes;
+  if (x_bytes > array->row_bytes() || offset > total || bytes > total - offset) return -1;
+  return static_cast<std::ptrdiff_t>(offset);
+}
+
 }  // namespace
 
 cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, cudaChannelFormatKind f) {
@@ -149,11 +159,8 @@ cudaError_t cudaMemcpyToArray(cudaArray_t destination, std::size_t x_bytes, std:
                               const void* source, std::size_t bytes, cudaMemcpyKind kind) {
   if (cudaError_t e = sticky_error()) return e;
   if (destination == nullptr) return record(cudaErrorInvalidResourceHandle);
-  // The deprecated linear form: `bytes` from (x_bytes, row) on, row after row.
-  const std::size_t total = destination->row_bytes() * destination->height;
-  const std::size_t offset = row * destination->row_bytes() + x_bytes;
-  if (x_bytes > destination->row_bytes() || offset > total || bytes > total - offset)
-    return record(cudaErrorInvalidValue);
+  const std::ptrdiff_t offset = linear_offset(destination, x_bytes, row, bytes);
+  if (offset < 0) return record(cudaErrorInvalidValue);
   return cudaMemcpy(destination->texels + offset, source, bytes, kind);
 }
 
@@ -161,10 +168,8 @@ cudaError_t cudaMemcpyFromArray(void* destination, cudaArray_const_t source, std
                                 std::size_t row, std::size_t bytes, cudaMemcpyKind kind) {
   if (cudaError_t e = sticky_error()) return e;
   if (source == nullptr) return record(cudaErrorInvalidResourceHandle);
-  const std::size_t total = source->row_bytes() * source->height;
-  const std::size_t offset = row * source->row_bytes() + x_bytes;
-  if (x_bytes > source->row_bytes() || offset > total || bytes > total - offset)
-    return record(cudaErrorInvalidValue);
+  const std::ptrdiff_t offset = linear_offset(source, x_bytes, row, bytes);
+  if (offset < 0) return record(cudaErrorInvalidValue);
   return cudaMemcpy(destination, source->texels + offset, bytes, kind);
 }
 
