@@ -64,6 +64,33 @@ TEST_CASE("Texture objects over an array and pitched memory, launched through a 
   CHECK(contains(run.out, "Test PASSED"));
 }
 
+TEST_CASE("Graphs built node by node and captured from forked streams run as on an H100") {
+  const test::ProgramResult run = test::run_program(WHOLE_GRAPHS, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  // What the program printed on an H100 (driver 580.159.04): node counts, the capture's status,
+  // the update's result and the errors, besides its own checks against CPU sums.
+  CHECK(contains(run.out, "built graph: 6 nodes, 2 root(s)"));
+  for (const char* a : {"2", "3", "5"})
+    CHECK(contains(run.out, std::string("built graph, a = ") + a +
+                                ": 0 of 256 block sums differ from the CPU's"));
+  CHECK(contains(run.out, "host node ran 3 times"));
+  CHECK(contains(run.out, "capture status while capturing: 1"));
+  // An allocation, a copy, a fill, two kernels, a free and a copy back; events add no node.
+  CHECK(contains(run.out, "captured graph: 7 nodes, 1 root(s)"));
+  CHECK(contains(run.out, "captured graph, launch 2: 0 of 256 block sums differ"));
+  CHECK(contains(run.out, "cudaGraphExecUpdate: cudaSuccess, result 0"));
+  CHECK(contains(run.out, "updated graph: 0 of 256 block sums differ from the CPU's"));
+  CHECK(contains(run.out,
+                 "launch before the graph's memory is freed: cudaErrorInvalidValue; "
+                 "after: cudaSuccess"));
+  CHECK(contains(run.out,
+                 "cudaStreamSynchronize while capturing: "
+                 "cudaErrorStreamCaptureUnsupported; status 2; cudaStreamEndCapture: "
+                 "cudaErrorStreamCaptureInvalidated, graph null"));
+  CHECK(contains(run.out, "Test PASSED"));
+}
+
 TEST_CASE("A race in a whole program is reported, and its own check sees the launch fail") {
   const test::ProgramResult run = test::run_program(WHOLE_BLOCK_SUMS, {});
   INFO(run.out << run.err);

@@ -12,9 +12,12 @@
 #include <simt/launch.hpp>
 #include <simt/runtime/kernel_stubs.hpp>
 #include "runtime_state.hpp"
+#include "stream_work.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <string>
@@ -29,6 +32,8 @@ namespace {
 struct Stub {
   const void* twin;
   simt::runtime::detail::TwinLauncher launch;
+  const std::size_t* parameter_bytes;
+  std::size_t parameter_count;
   int max_dynamic_shared_bytes = 48 * 1024;  // the GPU's default, raised by cudaFuncSetAttribute
   bool non_portable_cluster_size_allowed = false;
 };
@@ -68,16 +73,21 @@ const char* name_of(const Stub& stub) {
 
 simt::Dim3 dim(dim3 d) { return simt::Dim3{d.x, d.y, d.z}; }
 
-/// Runs the kernel of `stub` with `config`; the runtime's error for what went wrong.
-cudaError_t run(const void* function, simt::LaunchConfig config, void* const* arguments) {
-  if (cudaError_t e = sticky_error()) return e;
+/// The stub of `function`, or null after saying that it is no kernel.
+const Stub* kernel_of(const void* function) {
   const Stub* stub = find_stub(function);
-  if (stub == nullptr) {
+  if (stub == nullptr)
     std::fprintf(stderr,
                  "simt: cudaErrorInvalidDeviceFunction: the function launched is no kernel of "
                  "this program (a kernel's host function, as `Kernel<<<...>>>` names it, is)\n");
-    return record(cudaErrorInvalidDeviceFunction);
-  }
+  return stub;
+}
+
+/// Runs the kernel of `stub` with `config`; the runtime's error for what went wrong.
+cudaError_t run(const void* function, simt::LaunchConfig config, void* const* arguments) {
+  if (cudaError_t e = sticky_error()) return e;
+  const Stub* stub = kernel_of(function);
+  if (stub == nullptr) return record(cudaErrorInvalidDeviceFunction);
   if (config.dynamic_shared_bytes > std::size_t(stub->max_dynamic_shared_bytes)) {
     std::fprintf(stderr,
                  "simt: cudaErrorInvalidValue: launch of kernel %s with %zu bytes of dynamic "
@@ -106,14 +116,53 @@ cudaError_t run(const void* function, simt::LaunchConfig config, void* const* ar
   }
 }
 
+/// A launch on `stream`: run now, or a node of the graph the stream is being captured into.
+cudaError_t launch_in_stream(cudaStream_t stream, const void* function,
+                             const simt::LaunchConfig& config, void* const* arguments) {
+  if (!simt::runtime::capturing(stream)) return run(function, config, arguments);
+  simt::runtime::StreamWork work;
+  if (cudaError_t e = simt::runtime::kernel_work(function, config, arguments, &work)) return e;
+  return simt::runtime::issue(stream, cudaGraphNodeTypeKernel, std::move(work));
+}
+
 }  // namespace
+
+namespace simt::runtime {
+
+cudaError_t kernel_work(const void* function, const simt::LaunchConfig& config,
+                        void* const* arguments, StreamWork* work) {
+  if (cudaError_t e = sticky_error()) return e;
+  const Stub* stub = kernel_of(function);
+  if (stub == nullptr) return record(cudaErrorInvalidDeviceFunction);
+  if (arguments == nullptr && stub->parameter_count != 0) return record(cudaErrorInvalidValue);
+  // The arguments' bytes, copied now: the program may change or free them before a launch.
+  std::vector<std::size_t> offsets;
+  std::vector<std::byte> bytes;
+  for (std::size_t i = 0; i < stub->parameter_count; ++i) {
+    offsets.push_back(bytes.size());
+    const auto* first = static_cast<const std::byte*>(arguments[i]);
+    bytes.insert(bytes.end(), first, first + stub->parameter_bytes[i]);
+  }
+  *work = [function, config, offsets = std::move(offsets), bytes = std::move(bytes)] {
+    std::vector<void*> pointers;
+    for (const std::size_t offset : offsets)
+      pointers.push_back(const_cast<std::byte*>(bytes.data() + offset));
+    pointers.push_back(nullptr);
+    return run(function, config, pointers.data());
+  };
+  return cudaSuccess;
+}
+
+}  // namespace simt::runtime
 
 namespace simt::runtime::detail {
 
-StubRegistration::StubRegistration(const void* stub, const void* twin, TwinLauncher launch) {
+StubRegistration::StubRegistration(const void* stub, const void* twin, TwinLauncher launch,
+                                   const std::size_t* parameter_bytes,
+                                   std::size_t parameter_count) {
   Stubs& s = stubs();
   std::lock_guard lock(s.mutex);
-  s.by_stub.try_emplace(stub, Stub{twin, launch});
+  s.by_stub.try_emplace(stub, Stub{twin, launch, parameter_bytes, parameter_count});
 }
 
 void launch_pushed(const void* stub, void* const* arguments) {
@@ -122,9 +171,9 @@ void launch_pushed(const void* stub, void* const* arguments) {
     record(cudaErrorMissingConfiguration);
     return;
   }
-  const Pushed launch = stack.back();
+  const Pushed pushed = stack.back();
   stack.pop_back();
-  run(stub, launch.config, arguments);
+  launch_in_stream(pushed.stream, stub, pushed.config, arguments);
 }
 
 }  // namespace simt::runtime::detail
@@ -137,24 +186,26 @@ cudaError_t __cudaPushCallConfiguration(dim3 grid, dim3 block, std::size_t share
 }
 
 cudaError_t cudaLaunchKernel(const void* function, dim3 grid, dim3 block, void** arguments,
-                             std::size_t shared_bytes, cudaStream_t) {
-  return run(function, simt::LaunchConfig{dim(grid), dim(block), shared_bytes}, arguments);
+                             std::size_t shared_bytes, cudaStream_t stream) {
+  return launch_in_stream(stream, function, simt::LaunchConfig{dim(grid), dim(block), shared_bytes},
+                          arguments);
 }
 
 cudaError_t cudaLaunchCooperativeKernel(const void* function, dim3 grid, dim3 block,
-                                        void** arguments, std::size_t shared_bytes, cudaStream_t) {
+                                        void** arguments, std::size_t shared_bytes,
+                                        cudaStream_t stream) {
   simt::LaunchConfig config{dim(grid), dim(block), shared_bytes};
   config.cooperative = true;
-  return run(function, config, arguments);
+  return launch_in_stream(stream, function, config, arguments);
 }
 
-cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* launch, const void* function,
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* shape, const void* function,
                                 void** arguments) {
-  if (launch == nullptr || (launch->numAttrs != 0 && launch->attrs == nullptr))
+  if (shape == nullptr || (shape->numAttrs != 0 && shape->attrs == nullptr))
     return record(cudaErrorInvalidValue);
-  simt::LaunchConfig config{dim(launch->gridDim), dim(launch->blockDim), launch->dynamicSmemBytes};
-  for (unsigned i = 0; i < launch->numAttrs; ++i) {
-    const cudaLaunchAttribute& a = launch->attrs[i];
+  simt::LaunchConfig config{dim(shape->gridDim), dim(shape->blockDim), shape->dynamicSmemBytes};
+  for (unsigned i = 0; i < shape->numAttrs; ++i) {
+    const cudaLaunchAttribute& a = shape->attrs[i];
     switch (a.id) {
       case cudaLaunchAttributeIgnore:
       case cudaLaunchAttributeAccessPolicyWindow: break;  // no L2 to keep lines in
@@ -165,7 +216,7 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* launch, const void* fu
       default: return record(cudaErrorInvalidValue);
     }
   }
-  return run(function, config, arguments);
+  return launch_in_stream(shape->stream, function, config, arguments);
 }
 
 cudaError_t cudaFuncSetAttribute(const void* function, cudaFuncAttribute attribute, int value) {

@@ -8,9 +8,11 @@
 #include <simt/detail/registry.hpp>
 #include <simt/global_memory.hpp>
 #include "runtime_state.hpp"
+#include "stream_work.hpp"
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -70,6 +72,8 @@ cudaError_t allocate(void** pointer, std::size_t bytes, cudaMemoryType type, con
 cudaError_t release(void* pointer, bool host) {
   if (cudaError_t e = sticky_error()) return e;
   if (pointer == nullptr) return cudaSuccess;
+  if (cudaError_t e = cudaSuccess; !host && simt::runtime::free_graph_allocation(pointer, &e))
+    return e;
   Memory& m = memory();
   std::lock_guard lock(m.mutex);
   const auto found = m.known.find(static_cast<const std::byte*>(pointer));
@@ -291,9 +295,10 @@ cudaError_t check_managed_range(const void* pointer, std::size_t bytes, cudaMemL
 }  // namespace
 
 cudaError_t cudaMemPrefetchAsync(const void* pointer, std::size_t bytes, cudaMemLocation location,
-                                 unsigned int flags, cudaStream_t) {
+                                 unsigned int flags, cudaStream_t stream) {
   if (flags != 0) return record(cudaErrorInvalidValue);
-  return check_managed_range(pointer, bytes, location);
+  return simt::runtime::issue(stream, cudaGraphNodeTypeMemcpy,
+                              [=] { return check_managed_range(pointer, bytes, location); });
 }
 
 cudaError_t cudaMemAdvise(const void* pointer, std::size_t bytes, cudaMemoryAdvise advice,
@@ -311,8 +316,9 @@ cudaError_t cudaMemcpy(void* destination, const void* source, std::size_t bytes,
 }
 
 cudaError_t cudaMemcpyAsync(void* destination, const void* source, std::size_t bytes,
-                            cudaMemcpyKind kind, cudaStream_t) {
-  return copy(destination, source, bytes, kind);
+                            cudaMemcpyKind kind, cudaStream_t stream) {
+  return simt::runtime::issue(stream, cudaGraphNodeTypeMemcpy,
+                              [=] { return copy(destination, source, bytes, kind); });
 }
 
 cudaError_t cudaMemcpy2D(void* destination, std::size_t destination_pitch, const void* source,
@@ -323,16 +329,50 @@ cudaError_t cudaMemcpy2D(void* destination, std::size_t destination_pitch, const
 
 cudaError_t cudaMemcpy2DAsync(void* destination, std::size_t destination_pitch, const void* source,
                               std::size_t source_pitch, std::size_t width, std::size_t height,
-                              cudaMemcpyKind kind, cudaStream_t) {
-  return copy_2d(destination, destination_pitch, source, source_pitch, width, height, kind);
+                              cudaMemcpyKind kind, cudaStream_t stream) {
+  return simt::runtime::issue(stream, cudaGraphNodeTypeMemcpy, [=] {
+    return copy_2d(destination, destination_pitch, source, source_pitch, width, height, kind);
+  });
+}
+
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (p == nullptr) return record(cudaErrorInvalidValue);
+  if (p->srcArray != nullptr || p->dstArray != nullptr) {
+    std::fprintf(stderr,
+                 "simt: cudaErrorNotSupported: cudaMemcpy3D with an array: the emulator copies "
+                 "between linear memory in three dimensions (cudaMemcpy2DToArray copies to a "
+                 "2-D array)\n");
+    return record(cudaErrorNotSupported);
+  }
+  const cudaPitchedPtr& from = p->srcPtr;
+  const cudaPitchedPtr& to = p->dstPtr;
+  for (std::size_t z = 0; z < p->extent.depth; ++z) {
+    // Slices are ysize rows apart; x is in bytes.
+    const std::size_t source_row = (p->srcPos.z + z) * from.ysize + p->srcPos.y;
+    const std::size_t destination_row = (p->dstPos.z + z) * to.ysize + p->dstPos.y;
+    if (cudaError_t e = copy_2d(
+            static_cast<std::byte*>(to.ptr) + destination_row * to.pitch + p->dstPos.x, to.pitch,
+            static_cast<const std::byte*>(from.ptr) + source_row * from.pitch + p->srcPos.x,
+            from.pitch, p->extent.width, p->extent.height, p->kind))
+      return e;
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t stream) {
+  if (p == nullptr) return record(cudaErrorInvalidValue);
+  return simt::runtime::issue(stream, cudaGraphNodeTypeMemcpy,
+                              [copy = *p] { return cudaMemcpy3D(&copy); });
 }
 
 cudaError_t cudaMemset(void* destination, int value, std::size_t bytes) {
   return fill(destination, value, bytes);
 }
 
-cudaError_t cudaMemsetAsync(void* destination, int value, std::size_t bytes, cudaStream_t) {
-  return fill(destination, value, bytes);
+cudaError_t cudaMemsetAsync(void* destination, int value, std::size_t bytes, cudaStream_t stream) {
+  return simt::runtime::issue(stream, cudaGraphNodeTypeMemset,
+                              [=] { return fill(destination, value, bytes); });
 }
 
 cudaError_t cudaMemset2D(void* destination, std::size_t pitch, int value, std::size_t width,
@@ -372,13 +412,18 @@ cudaError_t cudaMemcpyFromSymbol(void* destination, const void* symbol, std::siz
 }
 
 cudaError_t cudaMemcpyToSymbolAsync(const void* symbol, const void* source, std::size_t bytes,
-                                    std::size_t offset, cudaMemcpyKind kind, cudaStream_t) {
-  return cudaMemcpyToSymbol(symbol, source, bytes, offset, kind);
+                                    std::size_t offset, cudaMemcpyKind kind, cudaStream_t stream) {
+  return simt::runtime::issue(stream, cudaGraphNodeTypeMemcpy, [=] {
+    return cudaMemcpyToSymbol(symbol, source, bytes, offset, kind);
+  });
 }
 
 cudaError_t cudaMemcpyFromSymbolAsync(void* destination, const void* symbol, std::size_t bytes,
-                                      std::size_t offset, cudaMemcpyKind kind, cudaStream_t) {
-  return cudaMemcpyFromSymbol(destination, symbol, bytes, offset, kind);
+                                      std::size_t offset, cudaMemcpyKind kind,
+                                      cudaStream_t stream) {
+  return simt::runtime::issue(stream, cudaGraphNodeTypeMemcpy, [=] {
+    return cudaMemcpyFromSymbol(destination, symbol, bytes, offset, kind);
+  });
 }
 
 cudaError_t cudaGetSymbolAddress(void** address, const void* symbol) {
@@ -432,7 +477,9 @@ cudaMemPool_t default_pool_handle() { return reinterpret_cast<cudaMemPool_t>(&de
 
 }  // namespace
 
-cudaError_t cudaMallocAsync(void** pointer, std::size_t bytes, cudaStream_t) {
+cudaError_t cudaMallocAsync(void** pointer, std::size_t bytes, cudaStream_t stream) {
+  if (simt::runtime::capturing(stream))
+    return simt::runtime::capture_allocation(pointer, bytes, stream);
   if (cudaError_t e = allocate(pointer, bytes, cudaMemoryTypeDevice, "cudaMallocAsync")) return e;
   Memory& m = memory();
   std::lock_guard lock(m.mutex);
@@ -440,7 +487,10 @@ cudaError_t cudaMallocAsync(void** pointer, std::size_t bytes, cudaStream_t) {
   return cudaSuccess;
 }
 
-cudaError_t cudaFreeAsync(void* pointer, cudaStream_t) { return release(pointer, false); }
+cudaError_t cudaFreeAsync(void* pointer, cudaStream_t stream) {
+  return simt::runtime::issue(stream, cudaGraphNodeTypeMemFree,
+                              [pointer] { return release(pointer, false); });
+}
 
 cudaError_t cudaMallocFromPoolAsync(void** pointer, std::size_t bytes, cudaMemPool_t pool,
                                     cudaStream_t stream) {
@@ -547,6 +597,8 @@ cudaError_t cudaMemcpyPeer(void* destination, int destination_device, const void
 }
 
 cudaError_t cudaMemcpyPeerAsync(void* destination, int destination_device, const void* source,
-                                int source_device, std::size_t bytes, cudaStream_t) {
-  return cudaMemcpyPeer(destination, destination_device, source, source_device, bytes);
+                                int source_device, std::size_t bytes, cudaStream_t stream) {
+  return simt::runtime::issue(stream, cudaGraphNodeTypeMemcpy, [=] {
+    return cudaMemcpyPeer(destination, destination_device, source, source_device, bytes);
+  });
 }

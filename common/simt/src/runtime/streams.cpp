@@ -7,6 +7,7 @@
 
 #include <simt/runtime/cuda_runtime_api.h>
 #include "runtime_state.hpp"
+#include "stream_work.hpp"
 
 #include <chrono>
 #include <mutex>
@@ -88,18 +89,22 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
   Handles& h = handles();
   std::lock_guard lock(h.mutex);
   if (h.streams.erase(stream) == 0) return record(cudaErrorInvalidResourceHandle);
+  simt::runtime::forget_captured(stream);
   delete stream;
   return cudaSuccess;
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   if (cudaError_t e = sticky_error()) return e;
-  return valid(stream) ? cudaSuccess : record(cudaErrorInvalidResourceHandle);
+  if (!valid(stream)) return record(cudaErrorInvalidResourceHandle);
+  // Captured work runs when the graph is launched: there is nothing to wait for yet.
+  return simt::runtime::capturing(stream) ? simt::runtime::refuse_in_capture(stream) : cudaSuccess;
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t stream) {
   if (cudaError_t e = sticky_error()) return e;
-  return valid(stream) ? cudaSuccess : record(cudaErrorInvalidResourceHandle);
+  if (!valid(stream)) return record(cudaErrorInvalidResourceHandle);
+  return simt::runtime::capturing(stream) ? simt::runtime::refuse_in_capture(stream) : cudaSuccess;
 }
 
 cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaStreamAttrID attribute,
@@ -127,7 +132,10 @@ cudaError_t cudaCtxResetPersistingL2Cache() { return sticky_error(); }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int) {
   if (cudaError_t e = sticky_error()) return e;
-  return valid(stream) && valid(event) ? cudaSuccess : record(cudaErrorInvalidResourceHandle);
+  if (!valid(stream) || !valid(event)) return record(cudaErrorInvalidResourceHandle);
+  cudaError_t error = cudaSuccess;
+  simt::runtime::capture_stream_wait(stream, event, &error);
+  return error;
 }
 
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
@@ -135,6 +143,7 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
   if (cudaError_t e = sticky_error()) return e;
   if (callback == nullptr || flags != 0) return record(cudaErrorInvalidValue);
   if (!valid(stream)) return record(cudaErrorInvalidResourceHandle);
+  if (simt::runtime::capturing(stream)) return simt::runtime::refuse_in_capture(stream);
   callback(stream, cudaSuccess, user_data);
   return cudaSuccess;
 }
@@ -143,8 +152,10 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t function, void*
   if (cudaError_t e = sticky_error()) return e;
   if (function == nullptr) return record(cudaErrorInvalidValue);
   if (!valid(stream)) return record(cudaErrorInvalidResourceHandle);
-  function(user_data);
-  return cudaSuccess;
+  return simt::runtime::issue(stream, cudaGraphNodeTypeHost, [function, user_data] {
+    function(user_data);
+    return cudaSuccess;
+  });
 }
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
@@ -165,6 +176,8 @@ cudaError_t cudaEventCreate(cudaEvent_t* event) {
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   if (cudaError_t e = sticky_error()) return e;
   if (!valid(event) || !valid(stream)) return record(cudaErrorInvalidResourceHandle);
+  if (cudaError_t error = cudaSuccess; simt::runtime::capture_event_record(event, stream, &error))
+    return error;
   event->recorded = true;
   event->when = std::chrono::steady_clock::now();
   return cudaSuccess;
@@ -196,6 +209,7 @@ cudaError_t cudaEventDestroy(cudaEvent_t event) {
   Handles& h = handles();
   std::lock_guard lock(h.mutex);
   if (h.events.erase(event) == 0) return record(cudaErrorInvalidResourceHandle);
+  simt::runtime::forget_captured(event);
   delete event;
   return cudaSuccess;
 }

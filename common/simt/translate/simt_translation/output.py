@@ -4,9 +4,11 @@ every compiler error and emulator diagnostic names the original file and line; t
 the source with its registrations, and the dependency file written."""
 
 import os
+
+import clang.cindex as ci
 from dataclasses import dataclass, field
 
-from .cursors import c_string
+from .cursors import K, c_string, kind_of
 from .text_edits import Edits
 
 
@@ -187,14 +189,52 @@ def write_if_changed(path, text):
         f.write(text)
 
 
+def hidden_global_functions(unit, analysis):
+    """Names of global functions of the headers (CUDA's make_float2, the C library's fminf) that
+    the file calls and also declares overloads of: in the kernel file's namespace its own
+    overloads would hide them."""
+    names = set()
+    for function in analysis.functions.values():
+        for call in function.calls:
+            if call.key is None or call.name not in analysis.by_name or call.name in names:
+                continue
+            if unit.sources.is_user_file(call.key[0]):
+                continue
+            scope = call.cursor.referenced.semantic_parent
+            while scope is not None and kind_of(scope) in (K.LINKAGE_SPEC, K.UNEXPOSED_DECL):
+                scope = scope.semantic_parent
+            if scope is None:
+                continue
+            # std's, where the call found it without its arguments' namespaces: through a using
+            # declaration in the global namespace (<math.h>'s std::fabs(float)).
+            if kind_of(scope) == K.TRANSLATION_UNIT or (
+                    kind_of(scope) == K.NAMESPACE and scope.spelling == "std" and
+                    not any(has_namespace(a.type) for a in call.cursor.get_arguments())):
+                names.add(call.name)
+    return names
+
+
+def has_namespace(type_):
+    """Whether argument-dependent lookup would search a namespace for an argument of `type_`."""
+    t = type_.get_canonical()
+    while t.kind in (ci.TypeKind.POINTER, ci.TypeKind.LVALUEREFERENCE,
+                     ci.TypeKind.RVALUEREFERENCE, ci.TypeKind.CONSTANTARRAY):
+        t = (t.get_pointee() if t.kind != ci.TypeKind.CONSTANTARRAY else t.element_type)
+        t = t.get_canonical()
+    return t.kind in (ci.TypeKind.RECORD, ci.TypeKind.ENUM)
+
+
 def namespace_prelude(unit, analysis):
     """What the kernel file's namespace needs where CUDA's global names would be hidden by it or
-    taken from the C library: CUDA's min and max beside a file's own function of that name (a
-    template max(T, T) would hide them there, where in CUDA both are global), and device code's
-    clock(), the multiprocessor's counter rather than the C library's processor time."""
+    taken from the C library: CUDA's functions beside a file's own overloads of their names (a
+    file's make_float2(float) or template max(T, T) would hide CUDA's there, where in CUDA both
+    are global), and device code's clock(), the multiprocessor's counter rather than the C
+    library's processor time."""
     lines = []
     if {"max", "min"} & set(analysis.by_name):
         lines += ["using ::max;  // CUDA's, beside this file's own", "using ::min;"]
+    for name in sorted(hidden_global_functions(unit, analysis) - {"max", "min"}):
+        lines.append(f"using ::{name};  // beside this file's own overloads, as in CUDA")
     if any(t.spelling == "clock" for path in unit.user_files
            for t in unit.sources.file_tokens(path)):
         lines.append("inline long clock() { return static_cast<long>(::clock64()); }  // CUDA's")

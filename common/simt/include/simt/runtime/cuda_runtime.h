@@ -241,3 +241,32 @@ cudaChannelFormatDesc cudaCreateChannelDesc() {
 inline cudaExtent make_cudaExtent(std::size_t width, std::size_t height, std::size_t depth) {
   return cudaExtent{width, height, depth};
 }
+
+/// @brief A pitched pointer, as CUDA's driver_functions.h makes one.
+inline cudaPitchedPtr make_cudaPitchedPtr(void* pointer, std::size_t pitch, std::size_t width,
+                                          std::size_t height) {
+  return cudaPitchedPtr{pointer, pitch, width, height};
+}
+
+/// @brief A position, as CUDA's driver_functions.h makes one.
+inline cudaPos make_cudaPos(std::size_t x, std::size_t y, std::size_t z) {
+  return cudaPos{x, y, z};
+}
+
+/// @brief The older form of cudaGraphInstantiate that CUDA's header keeps for C++ (the error
+/// node and log are left as they are: instantiation fails only for a graph with a cycle).
+inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_t graph, cudaGraphNode_t*,
+                                        char*, std::size_t) {
+  return cudaGraphInstantiate(exec, graph, 0);
+}
+
+/// @brief The older form of cudaGraphExecUpdate that CUDA's header keeps for C++.
+inline cudaError_t cudaGraphExecUpdate(cudaGraphExec_t exec, cudaGraph_t graph,
+                                       cudaGraphNode_t* error_node,
+                                       cudaGraphExecUpdateResult* result) {
+  cudaGraphExecUpdateResultInfo info{};
+  const cudaError_t error = cudaGraphExecUpdate(exec, graph, &info);
+  if (error_node != nullptr) *error_node = info.errorNode;
+  if (result != nullptr) *result = info.result;
+  return error;
+}

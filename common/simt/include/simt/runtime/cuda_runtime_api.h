@@ -74,6 +74,8 @@ cudaError_t cudaMemcpyAsync(void* destination, const void* source, std::size_t b
 cudaError_t cudaMemcpy2D(void* destination, std::size_t destination_pitch, const void* source,
                          std::size_t source_pitch, std::size_t width_bytes, std::size_t height,
                          cudaMemcpyKind kind);
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* parameters);
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* parameters, cudaStream_t stream = nullptr);
 cudaError_t cudaMemcpy2DAsync(void* destination, std::size_t destination_pitch, const void* source,
                               std::size_t source_pitch, std::size_t width_bytes, std::size_t height,
                               cudaMemcpyKind kind, cudaStream_t stream = nullptr);
@@ -196,6 +198,79 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks,
                                                                    int block_size,
                                                                    std::size_t dynamic_shared_bytes,
                                                                    unsigned int flags);
+
+// Graphs: built node by node or captured from streams, and run, when launched, one node after
+// another in an order their dependencies allow. Allocation nodes keep their address for every
+// launch.
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode mode);
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* graph);
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream, cudaStreamCaptureStatus* status);
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatus* status,
+                                     unsigned long long* id = nullptr, cudaGraph_t* graph = nullptr,
+                                     const cudaGraphNode_t** dependencies = nullptr,
+                                     const cudaGraphEdgeData** edge_data = nullptr,
+                                     std::size_t* dependency_count = nullptr);
+cudaError_t cudaThreadExchangeStreamCaptureMode(cudaStreamCaptureMode* mode);
+cudaError_t cudaGraphCreate(cudaGraph_t* graph, unsigned int flags);
+cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+cudaError_t cudaGraphClone(cudaGraph_t* clone, cudaGraph_t original);
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t* nodes, std::size_t* count);
+cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t* nodes, std::size_t* count);
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, cudaGraphNodeType* type);
+cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* from,
+                                     const cudaGraphNode_t* to, const cudaGraphEdgeData* edge_data,
+                                     std::size_t count);
+cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t* node, cudaGraph_t graph,
+                                   const cudaGraphNode_t* dependencies, std::size_t count,
+                                   const cudaKernelNodeParams* parameters);
+cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node,
+                                         const cudaKernelNodeParams* parameters);
+cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t* node, cudaGraph_t graph,
+                                   const cudaGraphNode_t* dependencies, std::size_t count,
+                                   const cudaMemcpy3DParms* parameters);
+cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t* node, cudaGraph_t graph,
+                                     const cudaGraphNode_t* dependencies, std::size_t count,
+                                     void* destination, const void* source, std::size_t bytes,
+                                     cudaMemcpyKind kind);
+cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t* node, cudaGraph_t graph,
+                                   const cudaGraphNode_t* dependencies, std::size_t count,
+                                   const cudaMemsetParams* parameters);
+cudaError_t cudaGraphAddHostNode(cudaGraphNode_t* node, cudaGraph_t graph,
+                                 const cudaGraphNode_t* dependencies, std::size_t count,
+                                 const cudaHostNodeParams* parameters);
+cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t* node, cudaGraph_t graph,
+                                       const cudaGraphNode_t* dependencies, std::size_t count,
+                                       cudaGraph_t child);
+cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t* node, cudaGraph_t graph,
+                                  const cudaGraphNode_t* dependencies, std::size_t count);
+cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t* node, cudaGraph_t graph,
+                                        const cudaGraphNode_t* dependencies, std::size_t count,
+                                        cudaEvent_t event);
+cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t* node, cudaGraph_t graph,
+                                      const cudaGraphNode_t* dependencies, std::size_t count,
+                                      cudaEvent_t event);
+cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t* node, cudaGraph_t graph,
+                                     const cudaGraphNode_t* dependencies, std::size_t count,
+                                     cudaMemAllocNodeParams* parameters);
+cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t* node, cudaGraph_t graph,
+                                    const cudaGraphNode_t* dependencies, std::size_t count,
+                                    void* pointer);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_t graph,
+                                 unsigned long long flags = 0);
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t* exec, cudaGraph_t graph,
+                                          unsigned long long flags = 0);
+cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t exec, cudaGraphNode_t node,
+                                             const cudaKernelNodeParams* parameters);
+cudaError_t cudaGraphExecUpdate(cudaGraphExec_t exec, cudaGraph_t graph,
+                                cudaGraphExecUpdateResultInfo* result);
+cudaError_t cudaGraphUpload(cudaGraphExec_t exec, cudaStream_t stream);
+cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t stream);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t exec);
+cudaError_t cudaDeviceGetGraphMemAttribute(int device, cudaGraphMemAttributeType attribute,
+                                           void* value);
+cudaError_t cudaDeviceSetGraphMemAttribute(int device, cudaGraphMemAttributeType attribute,
+                                           void* value);
+cudaError_t cudaDeviceGraphMemTrim(int device);
 
 // Profiler ranges (accepted: the emulator has no profiler to start).
 cudaError_t cudaProfilerStart();

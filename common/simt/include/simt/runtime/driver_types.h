@@ -37,6 +37,7 @@ enum cudaError {
   cudaErrorNoKernelImageForDevice = 209,
   cudaErrorPeerAccessUnsupported = 217,
   cudaErrorInvalidResourceHandle = 400,
+  cudaErrorIllegalState = 401,
   cudaErrorSymbolNotFound = 500,
   cudaErrorNotReady = 600,
   cudaErrorIllegalAddress = 700,
@@ -51,6 +52,16 @@ enum cudaError {
   cudaErrorCooperativeLaunchTooLarge = 720,
   cudaErrorNotPermitted = 800,
   cudaErrorNotSupported = 801,
+  cudaErrorStreamCaptureUnsupported = 900,
+  cudaErrorStreamCaptureInvalidated = 901,
+  cudaErrorStreamCaptureMerge = 902,
+  cudaErrorStreamCaptureUnmatched = 903,
+  cudaErrorStreamCaptureUnjoined = 904,
+  cudaErrorStreamCaptureIsolation = 905,
+  cudaErrorStreamCaptureImplicit = 906,
+  cudaErrorCapturedEvent = 907,
+  cudaErrorStreamCaptureWrongThread = 908,
+  cudaErrorGraphExecUpdateFailure = 910,
   cudaErrorInvalidClusterSize = 912,
   cudaErrorUnknown = 999
 };
@@ -537,4 +548,185 @@ enum cudaMemAccessFlags {
 struct cudaMemAccessDesc {
   struct cudaMemLocation location;
   enum cudaMemAccessFlags flags;
+};
+
+/// @brief A pointer into linear memory with the pitch of its rows, and the width (bytes) and
+/// height of the allocation it points into (`make_cudaPitchedPtr`).
+struct cudaPitchedPtr {
+  void* ptr;
+  std::size_t pitch;
+  std::size_t xsize;
+  std::size_t ysize;
+};
+
+/// @brief A position in a 3-D copy: x in bytes for linear memory, y in rows, z in slices.
+struct cudaPos {
+  std::size_t x;
+  std::size_t y;
+  std::size_t z;
+};
+
+/// @brief A 3-D copy (`cudaMemcpy3D`, a graph's copy node). The emulator copies between linear
+/// memory (`srcPtr`, `dstPtr`); arrays in a 3-D copy are refused (`cudaErrorNotSupported`).
+struct cudaMemcpy3DParms {
+  cudaArray_t srcArray;
+  struct cudaPos srcPos;
+  struct cudaPitchedPtr srcPtr;
+  cudaArray_t dstArray;
+  struct cudaPos dstPos;
+  struct cudaPitchedPtr dstPtr;
+  struct cudaExtent extent;
+  enum cudaMemcpyKind kind;
+};
+
+/// @brief A task graph (`cudaGraphCreate`, `cudaStreamEndCapture`): nodes and the dependencies
+/// between them.
+typedef struct CUgraph_st* cudaGraph_t;
+/// @brief One node of a graph.
+typedef struct CUgraphNode_st* cudaGraphNode_t;
+/// @brief A graph instantiated to be launched (`cudaGraphInstantiate`). The emulator runs its
+/// nodes one after another, in an order their dependencies allow, when it is launched.
+typedef struct CUgraphExec_st* cudaGraphExec_t;
+
+/// @brief What an edge between two graph nodes waits for (the emulator has only the default
+/// edge: all of the first node's work before the second).
+typedef struct cudaGraphEdgeData_st {
+  unsigned char from_port;
+  unsigned char to_port;
+  unsigned char type;
+  unsigned char reserved[5];
+} cudaGraphEdgeData;
+
+/// @brief What a graph node does.
+enum cudaGraphNodeType {
+  cudaGraphNodeTypeKernel = 0x00,
+  cudaGraphNodeTypeMemcpy = 0x01,
+  cudaGraphNodeTypeMemset = 0x02,
+  cudaGraphNodeTypeHost = 0x03,
+  cudaGraphNodeTypeGraph = 0x04,
+  cudaGraphNodeTypeEmpty = 0x05,
+  cudaGraphNodeTypeWaitEvent = 0x06,
+  cudaGraphNodeTypeEventRecord = 0x07,
+  cudaGraphNodeTypeExtSemaphoreSignal = 0x08,
+  cudaGraphNodeTypeExtSemaphoreWait = 0x09,
+  cudaGraphNodeTypeMemAlloc = 0x0a,
+  cudaGraphNodeTypeMemFree = 0x0b,
+  cudaGraphNodeTypeConditional = 0x0d,
+  cudaGraphNodeTypeCount
+};
+
+/// @brief A kernel node: the kernel (as host code names it), its shape and its arguments, which
+/// are copied when the node is made. Arguments through `extra` are refused.
+struct cudaKernelNodeParams {
+  void* func;
+  dim3 gridDim;
+  dim3 blockDim;
+  unsigned int sharedMemBytes;
+  void** kernelParams;
+  void** extra;
+};
+
+/// @brief A fill node: `height` rows of `width` elements of 1, 2 or 4 bytes, `pitch` bytes apart.
+struct cudaMemsetParams {
+  void* dst;
+  std::size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  std::size_t width;
+  std::size_t height;
+};
+
+/// @brief A host node: a function the graph calls on the host.
+struct cudaHostNodeParams {
+  cudaHostFn_t fn;
+  void* userData;
+};
+
+/// @brief How a pool's memory is allocated.
+enum cudaMemAllocationType {
+  cudaMemAllocationTypeInvalid = 0x0,
+  cudaMemAllocationTypePinned = 0x1,
+  cudaMemAllocationTypeManaged = 0x2,
+  cudaMemAllocationTypeMax = 0x7FFFFFFF
+};
+
+/// @brief Which operating-system handles a pool's memory may be exported as.
+enum cudaMemAllocationHandleType {
+  cudaMemHandleTypeNone = 0x0,
+  cudaMemHandleTypePosixFileDescriptor = 0x1,
+  cudaMemHandleTypeWin32 = 0x2,
+  cudaMemHandleTypeWin32Kmt = 0x4,
+  cudaMemHandleTypeFabric = 0x8
+};
+
+/// @brief The properties of a pool or of a graph's allocation.
+struct cudaMemPoolProps {
+  enum cudaMemAllocationType allocType;
+  enum cudaMemAllocationHandleType handleTypes;
+  struct cudaMemLocation location;
+  void* win32SecurityAttributes;
+  std::size_t maxSize;
+  unsigned short usage;
+  unsigned char reserved[54];
+};
+
+/// @brief An allocation node: `bytesize` bytes, whose address the node returns in `dptr` when it
+/// is made and keeps for every launch.
+struct cudaMemAllocNodeParams {
+  struct cudaMemPoolProps poolProps;
+  const struct cudaMemAccessDesc* accessDescs;
+  std::size_t accessDescCount;
+  std::size_t bytesize;
+  void* dptr;
+};
+
+/// @brief Whether a stream is being captured into a graph.
+enum cudaStreamCaptureStatus {
+  cudaStreamCaptureStatusNone = 0,
+  cudaStreamCaptureStatusActive = 1,
+  cudaStreamCaptureStatusInvalidated = 2
+};
+
+/// @brief Which calls of other threads a capture forbids (the emulator checks none of them).
+enum cudaStreamCaptureMode {
+  cudaStreamCaptureModeGlobal = 0,
+  cudaStreamCaptureModeThreadLocal = 1,
+  cudaStreamCaptureModeRelaxed = 2
+};
+
+/// @brief Why `cudaGraphExecUpdate` could not update an instantiated graph.
+enum cudaGraphExecUpdateResult {
+  cudaGraphExecUpdateSuccess = 0x0,
+  cudaGraphExecUpdateError = 0x1,
+  cudaGraphExecUpdateErrorTopologyChanged = 0x2,
+  cudaGraphExecUpdateErrorNodeTypeChanged = 0x3,
+  cudaGraphExecUpdateErrorFunctionChanged = 0x4,
+  cudaGraphExecUpdateErrorParametersChanged = 0x5,
+  cudaGraphExecUpdateErrorNotSupported = 0x6,
+  cudaGraphExecUpdateErrorUnsupportedFunctionChange = 0x7,
+  cudaGraphExecUpdateErrorAttributesChanged = 0x8
+};
+
+/// @brief `cudaGraphExecUpdate`'s answer.
+typedef struct cudaGraphExecUpdateResultInfo_st {
+  enum cudaGraphExecUpdateResult result;
+  cudaGraphNode_t errorNode;
+  cudaGraphNode_t errorFromNode;
+} cudaGraphExecUpdateResultInfo;
+
+/// @brief How to instantiate a graph.
+enum cudaGraphInstantiateFlags {
+  cudaGraphInstantiateFlagAutoFreeOnLaunch = 1,
+  cudaGraphInstantiateFlagUpload = 2,
+  cudaGraphInstantiateFlagDeviceLaunch = 4,
+  cudaGraphInstantiateFlagUseNodePriority = 8
+};
+
+/// @brief The graphs' memory, as `cudaDeviceGetGraphMemAttribute` reports it (bytes, as
+/// `unsigned long long`).
+enum cudaGraphMemAttributeType {
+  cudaGraphMemAttrUsedMemCurrent = 0x0,
+  cudaGraphMemAttrUsedMemHigh = 0x1,
+  cudaGraphMemAttrReservedMemCurrent = 0x2,
+  cudaGraphMemAttrReservedMemHigh = 0x3
 };

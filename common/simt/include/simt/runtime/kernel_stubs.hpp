@@ -11,6 +11,7 @@
 #include <simt/detail/registry.hpp>
 #include <simt/launch.hpp>
 
+#include <array>
 #include <cstddef>
 #include <type_traits>
 
@@ -20,18 +21,28 @@ namespace simt::runtime::detail {
 /// parameter types, which are layout-identical to the twin's).
 using TwinLauncher = void (*)(const simt::LaunchConfig& config, void* const* arguments);
 
+/// @brief The sizes of a kernel's parameters, so that a launch captured into a graph can copy
+/// its arguments, as CUDA copies them when the node is made.
+template <class... Params>
+constexpr std::array<std::size_t, sizeof...(Params)> parameter_sizes_of(void (*)(Params...)) {
+  return {sizeof(std::remove_cvref_t<Params>)...};
+}
+template <auto Twin>
+inline constexpr auto parameter_sizes = parameter_sizes_of(Twin);
+
 /// @brief A kernel's stub and its twin, registered when the program starts.
 struct StubRegistration {
-  StubRegistration(const void* stub, const void* twin, TwinLauncher launch);
+  StubRegistration(const void* stub, const void* twin, TwinLauncher launch,
+                   const std::size_t* parameter_bytes, std::size_t parameter_count);
 };
 
 /// @brief The registration of the stub `Stub` of the twin `Twin`: a variable per kernel (and per
 /// instantiation of a template kernel) that a stub's body names, so that it exists as soon as
 /// the stub does, before the program's first cudaLaunchKernel or cudaFuncSetAttribute.
 template <auto Stub, auto Twin>
-inline const StubRegistration stub_registration{reinterpret_cast<const void*>(Stub),
-                                                reinterpret_cast<const void*>(Twin),
-                                                &simt::detail::launch_twin<Twin>};
+inline const StubRegistration stub_registration{
+    reinterpret_cast<const void*>(Stub), reinterpret_cast<const void*>(Twin),
+    &simt::detail::launch_twin<Twin>, parameter_sizes<Twin>.data(), parameter_sizes<Twin>.size()};
 
 /// @brief Runs the kernel whose stub is `stub` with the configuration the last `<<<...>>>` of
 /// this host thread pushed; what goes wrong becomes the runtime's error, as on the GPU.
