@@ -180,10 +180,10 @@ double border_channel(const Texture& t, int c) {
   return negative ? static_cast<double>(low_bits) - std::ldexp(1.0, f.bits) : low_bits;
 }
 
-/// Channel `c` of texel (i, j), already mapped by the address mode (-1: the border).
-double texel_channel(const Texture& t, double i, double j, int c) {
+/// Channel `c` of texel (i, j) of `layer`, already mapped by the address mode (-1: the border).
+double texel_channel(const Texture& t, std::size_t layer, double i, double j, int c) {
   if (i < 0 || j < 0) return border_channel(t, c);
-  const auto* row = static_cast<const std::byte*>(t.image.data) +
+  const auto* row = static_cast<const std::byte*>(t.image.data) + layer * t.image.layer_bytes +
                     static_cast<std::size_t>(j) * t.image.pitch_bytes;
   return stored_channel(row + static_cast<std::size_t>(i) * t.image.format.bytes(), t.image.format,
                         c);
@@ -200,7 +200,7 @@ double normalized(const TexelFormat& f, double v) {
 /// signed 8-bit texels is refused by check_description.)
 double filtering_value(const TexelFormat& f, double v) { return f.bits == 16 ? v : v * 257; }
 
-detail::TextureSample sample(const Texture& t, float u, float v) {
+detail::TextureSample sample(const Texture& t, float u, float v, std::size_t layer = 0) {
   const TexelImage& image = t.image;
   const TexelFormat& f = image.format;
   const TextureSampling& s = t.sampling;
@@ -219,7 +219,7 @@ detail::TextureSample sample(const Texture& t, float u, float v) {
   if (s.filter == FilterMode::point) {
     const double i = column(std::floor(x)), j = row(std::floor(y));
     for (int c = 0; c < f.channels; ++c) {
-      const double stored = texel_channel(t, i, j, c);
+      const double stored = texel_channel(t, layer, i, j, c);
       out.channel[static_cast<unsigned>(c)] =
           f.kind != ChannelKind::floating_point && s.read == ReadMode::normalized_float
               ? normalized(f, stored)
@@ -244,7 +244,7 @@ detail::TextureSample sample(const Texture& t, float u, float v) {
   for (int c = 0; c < f.channels; ++c) {
     double sum = 0;
     for (int k = 0; k < 4; ++k) {
-      const double stored = texel_channel(t, columns[k & 1], rows[k >> 1], c);
+      const double stored = texel_channel(t, layer, columns[k & 1], rows[k >> 1], c);
       sum +=
           weight[k] * (f.kind == ChannelKind::floating_point ? stored : filtering_value(f, stored));
     }
@@ -298,13 +298,61 @@ void destroy_texture_object(TextureObject object) {
 
 namespace detail {
 
-TextureSample sample_2d(TextureObject object, float x, float y, const std::source_location& where) {
+namespace {
+
+/// The texture of `object`, a texture of the shape `fetch` reads; else the kernel's report.
+const Texture& texture_for(const char* fetch, TextureObject object, bool layered, bool cubemap,
+                           const std::source_location& where) {
   const Texture* texture = texture_of(object);
   if (texture == nullptr)
-    fail_in_kernel("tex2D", where,
+    fail_in_kernel(fetch, where,
                    running_thread_text() + " samples texture object " + std::to_string(object) +
                        ", which does not exist (never created, or destroyed)");
-  return sample(*texture, x, y);
+  const TexelImage& image = texture->image;
+  if ((image.layers != 0 && !image.cubemap) != layered || image.cubemap != cubemap)
+    fail_in_kernel(fetch, where,
+                   running_thread_text() + " samples texture object " + std::to_string(object) +
+                       ", which is " +
+                       (image.cubemap       ? "a cubemap (texCubemap reads it)"
+                        : image.layers != 0 ? "layered (tex2DLayered reads it)"
+                                            : "one 2-D image (tex2D reads it)") +
+                       "; the GPU returns meaningless values");
+  return *texture;
+}
+
+}  // namespace
+
+TextureSample sample_2d(TextureObject object, float x, float y, const std::source_location& where) {
+  return sample(texture_for("tex2D", object, false, false, where), x, y);
+}
+
+TextureSample sample_layered(TextureObject object, float x, float y, int layer,
+                             const std::source_location& where) {
+  const Texture& texture = texture_for("tex2DLayered", object, true, false, where);
+  // A layer outside the array reads the nearest one.
+  const auto last = static_cast<long long>(texture.image.layers) - 1;
+  return sample(texture, x, y, static_cast<std::size_t>(std::clamp<long long>(layer, 0, last)));
+}
+
+TextureSample sample_cubemap(TextureObject object, float x, float y, float z,
+                             const std::source_location& where) {
+  const Texture& texture = texture_for("texCubemap", object, false, true, where);
+  // The face of the direction's largest component, and the coordinates on it, as the
+  // programming guide's table of cubemap fetches gives them.
+  const float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
+  std::size_t face;
+  float m, s, t;
+  if (ax >= ay && ax >= az) {
+    face = x >= 0 ? 0 : 1, m = ax, s = x >= 0 ? -z : z, t = -y;
+  } else if (ay >= az) {
+    face = y >= 0 ? 2 : 3, m = ay, s = x, t = y >= 0 ? z : -z;
+  } else {
+    face = z >= 0 ? 4 : 5, m = az, s = z >= 0 ? x : -x, t = -y;
+  }
+  // (s/m + 1)/2 and (t/m + 1)/2 are normalised coordinates on the face.
+  Texture on_face = texture;
+  on_face.sampling.normalized_coordinates = true;
+  return sample(on_face, (s / m + 1) / 2, (t / m + 1) / 2, face);
 }
 
 void report_texture_type(const char* requested, const TextureSample& sample,

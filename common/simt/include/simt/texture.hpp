@@ -3,7 +3,7 @@
 /// @brief Texture objects on the emulator, as `cudaCreateTextureObject` makes them on the GPU: a
 /// 2-D image of texels (a `cudaArray` or pitched linear memory) and how a kernel samples it
 /// (address mode, filter, read mode, normalised coordinates). Kernels read them with
-/// `tex2D<T>(object, x, y)` (simt/cuda/texture_fetch.hpp).
+/// `tex2D<T>(object, x, y)`, `tex2DLayered` and `texCubemap` (simt/cuda/texture_fetch.hpp).
 ///
 /// The emulator samples as an H100's texture unit does, bit for bit where it was measured: a
 /// normalised coordinate is kept to 21 fractional bits before it is scaled by the size, the
@@ -93,6 +93,12 @@ struct TexelImage {
   /// Pitched linear memory (`cudaResourceTypePitch2D`), whose start and pitch the GPU requires
   /// aligned (texture_alignment, texture_pitch_alignment); otherwise a `cudaArray`'s memory.
   bool pitched_linear_memory = false;
+  /// Images of a layered array (`cudaArrayLayered`, read with `tex2DLayered`), or the six faces
+  /// of a cubemap (`cudaArrayCubemap`, read with `texCubemap`), one after another,
+  /// `layer_bytes` apart; 0 for one image.
+  std::size_t layers = 0;
+  std::size_t layer_bytes = 0;  ///< Bytes from one layer to the next.
+  bool cubemap = false;         ///< Its layers are a cubemap's faces, in CUDA's order.
 };
 
 /// @ingroup simt

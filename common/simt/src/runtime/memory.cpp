@@ -7,6 +7,7 @@
 #include <simt/runtime/cuda_runtime_api.h>
 #include <simt/detail/registry.hpp>
 #include <simt/global_memory.hpp>
+#include "array_copies.hpp"
 #include "runtime_state.hpp"
 #include "stream_work.hpp"
 
@@ -338,13 +339,8 @@ cudaError_t cudaMemcpy2DAsync(void* destination, std::size_t destination_pitch, 
 cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
   if (cudaError_t e = sticky_error()) return e;
   if (p == nullptr) return record(cudaErrorInvalidValue);
-  if (p->srcArray != nullptr || p->dstArray != nullptr) {
-    std::fprintf(stderr,
-                 "simt: cudaErrorNotSupported: cudaMemcpy3D with an array: the emulator copies "
-                 "between linear memory in three dimensions (cudaMemcpy2DToArray copies to a "
-                 "2-D array)\n");
-    return record(cudaErrorNotSupported);
-  }
+  if (p->srcArray != nullptr || p->dstArray != nullptr)
+    return simt::runtime::copy_3d_with_array(*p);
   const cudaPitchedPtr& from = p->srcPtr;
   const cudaPitchedPtr& to = p->dstPtr;
   for (std::size_t z = 0; z < p->extent.depth; ++z) {

@@ -6,6 +6,7 @@
 
 #include <simt/runtime/cuda_runtime_api.h>
 #include <simt/texture.hpp>
+#include "array_copies.hpp"
 #include "runtime_state.hpp"
 
 #include <cstddef>
@@ -22,10 +23,13 @@ struct cudaArray {
   std::size_t width = 0;
   std::size_t height = 0;
   bool one_dimensional = false;  // made with height 0, which cudaArrayGetInfo gives back
+  std::size_t layers = 0;        // of a layered array or a cubemap (its depth); else 0
+  unsigned flags = cudaArrayDefault;
   [[nodiscard]] std::size_t texel_bytes() const {
     return static_cast<std::size_t>(format.x + format.y + format.z + format.w) / 8;
   }
   [[nodiscard]] std::size_t row_bytes() const { return width * texel_bytes(); }
+  [[nodiscard]] std::size_t layer_bytes() const { return row_bytes() * height; }
 };
 
 namespace {
@@ -106,6 +110,41 @@ cudaError_t cudaMallocArray(cudaArray_t* array, const cudaChannelFormatDesc* for
   return cudaSuccess;
 }
 
+cudaError_t cudaMalloc3DArray(cudaArray_t* array, const cudaChannelFormatDesc* format,
+                              cudaExtent extent, unsigned int flags) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (extent.depth == 0 && (flags & (cudaArrayLayered | cudaArrayCubemap)) == 0)
+    return cudaMallocArray(array, format, extent.width, extent.height, flags);
+  if (array == nullptr || format == nullptr || extent.width == 0)
+    return record(cudaErrorInvalidValue);
+  if (!valid_format(*format)) return record(cudaErrorInvalidChannelDescriptor);
+  // Layered 2-D arrays and cubemaps; 3-D arrays (tex3D), layered 1-D arrays, surfaces and
+  // gathers are not emulated.
+  const bool layered = (flags & cudaArrayLayered) != 0;
+  const bool cubemap = (flags & cudaArrayCubemap) != 0;
+  if ((flags & ~unsigned(cudaArrayLayered | cudaArrayCubemap)) != 0 || (!layered && !cubemap) ||
+      extent.height == 0)
+    return record(cudaErrorNotSupported);
+  // An H100's limits (compute capability 9.0): layered 2-D 32768 x 32768 x 2048 layers; cubemap
+  // faces 32768 x 32768, square, 6 of them (6 per layer of a layered cubemap, 2046 layers).
+  const bool fits = cubemap ? extent.width == extent.height && extent.width <= 32768 &&
+                                  extent.depth != 0 && extent.depth % 6 == 0 &&
+                                  (layered ? extent.depth <= 2046 * 6 : extent.depth == 6)
+                            : extent.width <= 32768 && extent.height <= 32768 &&
+                                  extent.depth != 0 && extent.depth <= 2048;
+  if (!fits) return record(cudaErrorInvalidValue);
+  auto* made =
+      new cudaArray{nullptr, *format, extent.width, extent.height, false, extent.depth, flags};
+  void* texels = nullptr;
+  if (cudaError_t e = cudaMalloc(&texels, made->layer_bytes() * extent.depth); e != cudaSuccess) {
+    delete made;
+    return e;
+  }
+  made->texels = static_cast<std::byte*>(texels);
+  *array = made;
+  return cudaSuccess;
+}
+
 cudaError_t cudaFreeArray(cudaArray_t array) {
   if (cudaError_t e = sticky_error()) return e;
   if (array == nullptr) return cudaSuccess;
@@ -127,8 +166,8 @@ cudaError_t cudaArrayGetInfo(cudaChannelFormatDesc* format, cudaExtent* extent, 
   if (array == nullptr) return record(cudaErrorInvalidResourceHandle);
   if (format != nullptr) *format = array->format;
   if (extent != nullptr)
-    *extent = cudaExtent{array->width, array->one_dimensional ? 0 : array->height, 0};
-  if (flags != nullptr) *flags = cudaArrayDefault;
+    *extent = cudaExtent{array->width, array->one_dimensional ? 0 : array->height, array->layers};
+  if (flags != nullptr) *flags = array->flags;
   return cudaSuccess;
 }
 
@@ -191,6 +230,12 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t* object, const cudaResou
     if (array == nullptr) return record(cudaErrorInvalidResourceHandle);
     image = {array->texels, texel_format(array->format), array->width,
              array->height, array->row_bytes(),          false};
+    // A layered cubemap's faces would be read with texCubemapLayered, which is not emulated.
+    if ((array->flags & cudaArrayCubemap) != 0 && array->layers != 6)
+      return record(cudaErrorNotSupported);
+    image.layers = array->layers;
+    image.layer_bytes = array->layer_bytes();
+    image.cubemap = (array->flags & cudaArrayCubemap) != 0;
   } else if (resource->resType == cudaResourceTypePitch2D) {
     const auto& pitched = resource->res.pitch2D;
     if (!valid_format(pitched.desc)) return record(cudaErrorInvalidChannelDescriptor);
@@ -241,3 +286,36 @@ cudaError_t cudaGetTextureObjectResourceDesc(cudaResourceDesc* resource,
   *resource = found->second;
   return cudaSuccess;
 }
+
+namespace simt::runtime {
+
+cudaError_t copy_3d_with_array(const cudaMemcpy3DParms& p) {
+  // The array's side counts in its elements, the linear side's x in bytes; the extent's width
+  // is in the array's elements.
+  const cudaArray* array = p.dstArray != nullptr ? p.dstArray : p.srcArray;
+  const cudaPos& at = p.dstArray != nullptr ? p.dstPos : p.srcPos;
+  if (p.dstArray != nullptr && p.srcArray != nullptr) return record(cudaErrorNotSupported);
+  const std::size_t layers = array->layers == 0 ? 1 : array->layers;
+  if (at.x > array->width || p.extent.width > array->width - at.x || at.y > array->height ||
+      p.extent.height > array->height - at.y || at.z > layers || p.extent.depth > layers - at.z)
+    return record(cudaErrorInvalidValue);
+  const std::size_t row_bytes = p.extent.width * array->texel_bytes();
+  const cudaPitchedPtr& linear = p.dstArray != nullptr ? p.srcPtr : p.dstPtr;
+  const cudaPos& linear_at = p.dstArray != nullptr ? p.srcPos : p.dstPos;
+  for (std::size_t z = 0; z < p.extent.depth; ++z) {
+    std::byte* texels = array->texels + (at.z + z) * array->layer_bytes() +
+                        at.y * array->row_bytes() + at.x * array->texel_bytes();
+    std::byte* other = static_cast<std::byte*>(linear.ptr) +
+                       ((linear_at.z + z) * linear.ysize + linear_at.y) * linear.pitch +
+                       linear_at.x;
+    const cudaError_t e = p.dstArray != nullptr
+                              ? cudaMemcpy2D(texels, array->row_bytes(), other, linear.pitch,
+                                             row_bytes, p.extent.height, p.kind)
+                              : cudaMemcpy2D(other, linear.pitch, texels, array->row_bytes(),
+                                             row_bytes, p.extent.height, p.kind);
+    if (e != cudaSuccess) return e;
+  }
+  return cudaSuccess;
+}
+
+}  // namespace simt::runtime

@@ -57,7 +57,8 @@ class ParsedUnit:
 MISSING_NAMES = [
     (("tex1D", "tex2D", "tex3D", "texCubemap", "tex1Dfetch", "tex1DLayered", "tex2DLayered",
       "tex2Dgather", "surf1D", "surf2D", "surf3D", "texture<", "surface<"),
-     "textures and surfaces are not emulated (read the array through a pointer instead)"),
+     "this texture fetch is not emulated (tex2D, tex2DLayered and texCubemap of texture objects "
+     "are; surfaces are not: read the array through a pointer instead)"),
     (("wmma", "nvcuda"), "warp matrix operations (wmma) are not emulated"),
     (("curand",), "cuRAND's device API is not emulated (generate the random numbers on the host)"),
     (("__nv_fp8", "__nv_fp6", "__nv_fp4"), "FP8, FP6 and FP4 types are not emulated"),

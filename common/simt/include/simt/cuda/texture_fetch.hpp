@@ -1,8 +1,8 @@
 #pragma once
 /// @file
-/// @brief CUDA's `tex2D` for texture objects, in kernels compiled by the host compiler: the
-/// emulator's texture unit samples the object (simt/texture.hpp says how closely it follows the
-/// GPU's).
+/// @brief CUDA's `tex2D`, `tex2DLayered` and `texCubemap` for texture objects, in kernels
+/// compiled by the host compiler: the emulator's texture unit samples the object
+/// (simt/texture.hpp says how closely it follows the GPU's).
 
 #include <simt/cuda/builtins.hpp>
 #include <simt/detail/texture_fetch.hpp>
@@ -96,4 +96,19 @@ template <class T>
 void tex2D(T* result, cudaTextureObject_t object, float x, float y,
            std::source_location where = std::source_location::current()) {
   *result = tex2D<T>(object, x, y, where);
+}
+
+/// @brief Samples layer `layer` of a layered texture object at (`x`, `y`).
+template <class T>
+T tex2DLayered(cudaTextureObject_t object, float x, float y, int layer,
+               std::source_location where = std::source_location::current()) {
+  return simt::detail::fetched_as<T>(simt::detail::sample_layered(object, x, y, layer, where),
+                                     where);
+}
+
+/// @brief Samples a cubemap texture object in the direction (`x`, `y`, `z`).
+template <class T>
+T texCubemap(cudaTextureObject_t object, float x, float y, float z,
+             std::source_location where = std::source_location::current()) {
+  return simt::detail::fetched_as<T>(simt::detail::sample_cubemap(object, x, y, z, where), where);
 }

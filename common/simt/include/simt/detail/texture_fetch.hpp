@@ -23,6 +23,14 @@ struct TextureSample {
 [[nodiscard]] TextureSample sample_2d(TextureObject object, float x, float y,
                                       const std::source_location& where);
 
+/// @brief Samples layer `layer` of a layered texture object (`tex2DLayered`).
+[[nodiscard]] TextureSample sample_layered(TextureObject object, float x, float y, int layer,
+                                           const std::source_location& where);
+
+/// @brief Samples a cubemap texture object in the direction (`x`, `y`, `z`) (`texCubemap`).
+[[nodiscard]] TextureSample sample_cubemap(TextureObject object, float x, float y, float z,
+                                           const std::source_location& where);
+
 /// @brief Reports (a KernelError) `tex2D<requested>` of a texture whose samples are of the other
 /// kind (floats where integers were asked for, or integers where floats were).
 [[noreturn]] void report_texture_type(const char* requested, const TextureSample& sample,

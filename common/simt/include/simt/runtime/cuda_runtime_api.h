@@ -135,6 +135,8 @@ cudaError_t cudaMallocArray(cudaArray_t* array, const cudaChannelFormatDesc* for
                             std::size_t width, std::size_t height = 0, unsigned int flags = 0);
 cudaError_t cudaFreeArray(cudaArray_t array);
 cudaError_t cudaGetChannelDesc(cudaChannelFormatDesc* format, cudaArray_const_t array);
+cudaError_t cudaMalloc3DArray(cudaArray_t* array, const cudaChannelFormatDesc* format,
+                              cudaExtent extent, unsigned int flags = 0);
 cudaError_t cudaArrayGetInfo(cudaChannelFormatDesc* format, cudaExtent* extent, unsigned int* flags,
                              cudaArray_t array);
 cudaError_t cudaMemcpy2DToArray(cudaArray_t destination, std::size_t x_bytes, std::size_t row,

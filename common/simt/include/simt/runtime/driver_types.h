@@ -410,6 +410,10 @@ typedef struct cudaArray* cudaArray_t;
 typedef const struct cudaArray* cudaArray_const_t;
 
 #define cudaArrayDefault 0x00
+#define cudaArrayLayered 0x01
+#define cudaArraySurfaceLoadStore 0x02
+#define cudaArrayCubemap 0x04
+#define cudaArrayTextureGather 0x08
 
 /// @brief What a texture object reads (`cudaResourceDesc::resType`). The emulator reads
 /// arrays and pitched 2-D memory; mipmapped arrays and 1-D linear memory are refused
@@ -566,8 +570,10 @@ struct cudaPos {
   std::size_t z;
 };
 
-/// @brief A 3-D copy (`cudaMemcpy3D`, a graph's copy node). The emulator copies between linear
-/// memory (`srcPtr`, `dstPtr`); arrays in a 3-D copy are refused (`cudaErrorNotSupported`).
+/// @brief A 3-D copy (`cudaMemcpy3D`, a graph's copy node) between linear memory, or between
+/// linear memory and an array (a layered array's layers, a cubemap's faces are its depth); the
+/// array's side counts in its elements. A copy from one array to another is refused
+/// (`cudaErrorNotSupported`).
 struct cudaMemcpy3DParms {
   cudaArray_t srcArray;
   struct cudaPos srcPos;
