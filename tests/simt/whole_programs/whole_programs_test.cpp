@@ -11,6 +11,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -249,6 +250,29 @@ TEST_CASE("simt-nvcc builds a program of two sources from nvcc's command line an
   CHECK(build.exit_code == 0);
   CHECK(contains(build.out, "block size 256: 0 of 391 block sums differ from the CPU's"));
   CHECK(contains(build.out, "Test PASSED"));
+  std::filesystem::remove_all(work);
+}
+
+TEST_CASE("simt-nvcc builds a program whose header is not UTF-8 (a Latin-1 comment and string)") {
+  const auto work = std::filesystem::temp_directory_path() / "simt_nvcc_latin1_test";
+  std::filesystem::create_directories(work);
+  // 0xe9 is Latin-1's e-acute, a byte UTF-8 does not allow there: older headers have such bytes.
+  std::ofstream(work / "greeting.h", std::ios::binary)
+      << "// Fran\xe7ois's helper\n#pragma once\ninline const char* greeting() { return "
+         "\"caf\xe9\"; "
+         "}\ntemplate <class T> void twice(T* x) { *x *= 2; }\ntemplate void twice<int>(int*);\n";
+  std::ofstream(work / "main.cu", std::ios::binary)
+      << "#include \"greeting.h\"\n__global__ void Kernel(int* x) { *x = 1; }\n"
+         "int main() { int* x; cudaMalloc(&x, 4); Kernel<<<1, 1>>>(x); return greeting()[0] != "
+         "'c'; "
+         "}\n";
+  const std::string object = (work / "main.o").string();
+  const test::ProgramResult build =
+      test::run_program(SIMT_NVCC, {"-c", "-O0", "-o", object, (work / "main.cu").string()});
+  INFO(build.out << build.err);
+  CHECK(build.exit_code == 0);
+  CHECK_FALSE(contains(build.err, "internal error"));
+  CHECK(std::filesystem::exists(object));
   std::filesystem::remove_all(work);
 }
 

@@ -201,6 +201,15 @@ StreamWork allocation_work(const std::shared_ptr<GraphAllocation>& allocation) {
   };
 }
 
+/// The launch a kernel node makes (arguments through `extra` are refused).
+cudaError_t kernel_node_work(const cudaKernelNodeParams* p, StreamWork* work) {
+  if (p == nullptr || p->extra != nullptr) return record(cudaErrorInvalidValue);
+  const simt::LaunchConfig config{{p->gridDim.x, p->gridDim.y, p->gridDim.z},
+                                  {p->blockDim.x, p->blockDim.y, p->blockDim.z},
+                                  p->sharedMemBytes};
+  return simt::runtime::kernel_work(p->func, config, p->kernelParams, work);
+}
+
 /// A fill of `p.height` rows of `p.width` elements of `p.elementSize` bytes.
 StreamWork fill_work(const cudaMemsetParams& p) {
   return [p] {
@@ -423,15 +432,7 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* graph) {
 }
 
 cudaError_t cudaStreamIsCapturing(cudaStream_t stream, cudaStreamCaptureStatus* status) {
-  if (cudaError_t e = sticky_error()) return e;
-  if (status == nullptr) return record(cudaErrorInvalidValue);
-  Captures& c = captures();
-  std::lock_guard lock(c.mutex);
-  const auto s = c.streams.find(stream);
-  *status = s == c.streams.end()             ? cudaStreamCaptureStatusNone
-            : s->second.capture->invalidated ? cudaStreamCaptureStatusInvalidated
-                                             : cudaStreamCaptureStatusActive;
-  return cudaSuccess;
+  return cudaStreamGetCaptureInfo(stream, status);
 }
 
 cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatus* status,
@@ -540,23 +541,15 @@ cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* f
 cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t* node, cudaGraph_t graph,
                                    const cudaGraphNode_t* dependencies, std::size_t count,
                                    const cudaKernelNodeParams* p) {
-  if (p == nullptr || p->extra != nullptr) return record(cudaErrorInvalidValue);
   StreamWork work;
-  const simt::LaunchConfig config{{p->gridDim.x, p->gridDim.y, p->gridDim.z},
-                                  {p->blockDim.x, p->blockDim.y, p->blockDim.z},
-                                  p->sharedMemBytes};
-  if (cudaError_t e = simt::runtime::kernel_work(p->func, config, p->kernelParams, &work)) return e;
+  if (cudaError_t e = kernel_node_work(p, &work)) return e;
   return add_node(node, graph, dependencies, count, cudaGraphNodeTypeKernel, std::move(work));
 }
 
 cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node, const cudaKernelNodeParams* p) {
-  if (node == nullptr || node->type != cudaGraphNodeTypeKernel || p == nullptr ||
-      p->extra != nullptr)
+  if (node == nullptr || node->type != cudaGraphNodeTypeKernel)
     return record(cudaErrorInvalidValue);
-  const simt::LaunchConfig config{{p->gridDim.x, p->gridDim.y, p->gridDim.z},
-                                  {p->blockDim.x, p->blockDim.y, p->blockDim.z},
-                                  p->sharedMemBytes};
-  return simt::runtime::kernel_work(p->func, config, p->kernelParams, &node->work);
+  return kernel_node_work(p, &node->work);
 }
 
 cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t* node, cudaGraph_t graph,
@@ -680,15 +673,12 @@ cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_t graph,
 
 cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t exec, cudaGraphNode_t node,
                                              const cudaKernelNodeParams* p) {
-  if (exec == nullptr || p == nullptr || p->extra != nullptr) return record(cudaErrorInvalidValue);
+  if (exec == nullptr) return record(cudaErrorInvalidValue);
   const auto step = std::find_if(exec->steps.begin(), exec->steps.end(),
                                  [&](const Step& s) { return s.node == node; });
   if (step == exec->steps.end() || step->type != cudaGraphNodeTypeKernel)
     return record(cudaErrorInvalidValue);
-  const simt::LaunchConfig config{{p->gridDim.x, p->gridDim.y, p->gridDim.z},
-                                  {p->blockDim.x, p->blockDim.y, p->blockDim.z},
-                                  p->sharedMemBytes};
-  return simt::runtime::kernel_work(p->func, config, p->kernelParams, &step->work);
+  return kernel_node_work(p, &step->work);
 }
 
 cudaError_t cudaGraphExecUpdate(cudaGraphExec_t exec, cudaGraph_t graph,

@@ -9,6 +9,16 @@ import clang.cindex as ci
 K = ci.CursorKind
 T = ci.TypeKind
 
+
+def _kept_bytes(self):
+    """A libclang string as Python text, the bytes of a file in another encoding (a Latin-1
+    comment or string) kept as they are (surrogateescape) where the bindings would stop."""
+    raw = super(ci.c_char_p, self).value
+    return None if raw is None else raw.decode("utf-8", errors="surrogateescape")
+
+
+ci.c_interop_string.value = property(_kept_bytes)
+
 FUNCTION_KINDS = {K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR,
                   K.DESTRUCTOR, K.CONVERSION_FUNCTION}
 # Operands that are not evaluated: nothing in them runs, waits or touches memory.

@@ -26,7 +26,8 @@ def translated_body(unit, edits, header_only, once, guards, for_header, hoist=Tr
     hoisted = [] if hoist else None
     text = _translated_file(unit, edits, header_only, once | set(guards), guards, for_header,
                             unit.options.input, {unit.options.input}, hoisted)
-    return Body(text.encode("latin-1").decode("utf-8"), hoisted or [])
+    # A file in another encoding (Latin-1 comments) keeps its bytes as they are.
+    return Body(text.encode("latin-1").decode("utf-8", errors="surrogateescape"), hoisted or [])
 
 
 def _translated_file(unit, edits, header_only, once, guards, for_header, path, seen, hoisted):
@@ -180,12 +181,12 @@ def dependencies(unit, targets):
 def write_if_changed(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8", errors="surrogateescape") as f:
             if f.read() == text:
                 return
     except FileNotFoundError:
         pass
-    with open(path, "w", encoding="utf-8") as f:
+    with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
         f.write(text)
 
 

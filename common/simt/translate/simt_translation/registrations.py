@@ -68,7 +68,7 @@ def specializations(unit, instantiations):
                       f"(&::{qualified_name(i.template)}<{i.arguments}>);")
     options = unit.options
     with open(options.input, "rb") as f:
-        text = f.read().decode("utf-8") + "\n" + "\n".join(probes) + "\n"
+        text = f.read().decode("utf-8", errors="replace") + "\n" + "\n".join(probes) + "\n"
     probed = parse(options, unsaved=[(options.input, text)], declarations_only=True)
     found = {}
     for c in probed.cursor.get_children():
