@@ -57,7 +57,9 @@ The program runs on the emulator; the environment chooses its settings when it r
   SIMT_SHUFFLE_SEED=<n>      run each barrier interval's threads in an order shuffled from <n>
   SIMT_STRICT=0|1            warn when threads that returned skipped a barrier (default 0)
   SIMT_WATCHDOG_SECONDS=<s>  report a launch that makes no progress for <s> s (default 5, 0 off)
-  SIMT_BANK_COUNTERS=0|1     count shared-memory bank conflicts (default 1)
+  SIMT_BANK_COUNTERS=0|1     count shared-memory bank conflicts, which a program reads with
+                             simt::last_launch_counters() (default 0: CUDA's API has no call
+                             that reads them, and counting them slows barrier-heavy kernels)
   SIMT_COMPUTE_CAPABILITY=<major.minor>
                              the GPU imitated (default 9.0, an H100; lower to see an older one)
 """

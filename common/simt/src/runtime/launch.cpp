@@ -11,12 +11,14 @@
 #include <simt/errors.hpp>
 #include <simt/launch.hpp>
 #include <simt/runtime/kernel_stubs.hpp>
+#include <simt/settings.hpp>
 #include "runtime_state.hpp"
 #include "stream_work.hpp"
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -83,9 +85,21 @@ const Stub* kernel_of(const void* function) {
   return stub;
 }
 
+/// A whole program's settings: the emulator's, but for the bank counters, which nothing in
+/// CUDA's API reads and which cost more than the rest of a barrier-heavy kernel's emulation: they
+/// count only when SIMT_BANK_COUNTERS asks for them.
+void use_whole_program_settings() {
+  static const bool applied = [] {
+    if (std::getenv("SIMT_BANK_COUNTERS") == nullptr) simt::settings().count_bank_conflicts = false;
+    return true;
+  }();
+  static_cast<void>(applied);
+}
+
 /// Runs the kernel of `stub` with `config`; the runtime's error for what went wrong.
 cudaError_t run(const void* function, simt::LaunchConfig config, void* const* arguments) {
   if (cudaError_t e = sticky_error()) return e;
+  use_whole_program_settings();
   const Stub* stub = kernel_of(function);
   if (stub == nullptr) return record(cudaErrorInvalidDeviceFunction);
   if (config.dynamic_shared_bytes > std::size_t(stub->max_dynamic_shared_bytes)) {
