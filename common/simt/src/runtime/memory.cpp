@@ -2,7 +2,8 @@
 /// @brief The runtime API's memory: device, pinned and managed allocations are all the
 /// emulator's global memory (allocate_global()), whose bounds a kernel's accesses are checked
 /// against; copies and fills check the device side of their range as the GPU's runtime does,
-/// and run when they are issued (an asynchronous one has finished when it returns).
+/// and run when they are issued (an asynchronous one has finished when it returns), or, in a
+/// stream being captured, when the graph is launched (stream_work.hpp).
 
 #include <simt/runtime/cuda_runtime_api.h>
 #include <simt/detail/registry.hpp>

@@ -3,7 +3,9 @@
 /// issued, in the order the program issues it, which is an order every stream's own order
 /// allows: a stream has nothing pending when a call returns, and an event is reached when it is
 /// recorded. An event's time is the host clock's (std::chrono::steady_clock), so that the time
-/// between two events is what the work between them took on the emulator.
+/// between two events is what the work between them took on the emulator. A stream being
+/// captured into a graph (graphs.cpp) runs nothing: its work, and its events' records and waits,
+/// become the graph's nodes and dependencies.
 
 #include <simt/runtime/cuda_runtime_api.h>
 #include "runtime_state.hpp"

@@ -3,6 +3,7 @@
 barriers are declarations marked as suspension points). What clang rejects is reported at the
 kernel file's line, with what to do where the emulator lacks a CUDA name or header."""
 
+import ctypes
 import os
 import re
 from dataclasses import dataclass, field
@@ -240,16 +241,21 @@ def parse_unit(options):
     user_declarations = []
     in_simt = {}  # file name -> whether it is one of the emulator's headers
     simt_declarations = []
-    # The location of a cursor costs a call into libclang: each top-level cursor's is asked once.
+    # The location of a cursor costs a call into libclang: each top-level cursor's is asked once,
+    # and each file's name once (by the file's handle: most cursors are in system headers).
+    names = {}  # file handle -> name
     for c in top_level(tu):
         f = c.location.file
         if f is None:
             continue
-        if not sources.is_user_file(f.name):
-            if f.name not in in_simt:
-                in_simt[f.name] = os.path.realpath(f.name).startswith(options.simt_include +
-                                                                      os.sep)
-            if in_simt[f.name]:
+        handle = ctypes.cast(f.obj, ctypes.c_void_p).value
+        name = names.get(handle)
+        if name is None:
+            name = names[handle] = f.name
+        if not sources.is_user_file(name):
+            if name not in in_simt:
+                in_simt[name] = os.path.realpath(name).startswith(options.simt_include + os.sep)
+            if in_simt[name]:
                 simt_declarations.append(c)
             continue
         path = path_of(c)
