@@ -50,3 +50,10 @@ __global__ void Barriers(float* out, int rounds) {
   for (int r = 0; r < rounds; ++r) __syncthreads();
   if (threadIdx.x == 0) out[blockIdx.x] = static_cast<float>(rounds);
 }
+
+// No barrier, no collective: each thread one element, as most kernels are written. On the
+// emulator a plain function, its threads called one after another.
+__global__ void VecAdd(const float* a, const float* b, float* c, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) c[i] = a[i] + b[i];
+}

@@ -154,14 +154,73 @@ WarpCollectiveCost measure_warp_collectives(unsigned threads, unsigned blocks) {
   return {one_tree / 5, (four_trees - one_tree) / 15, (sixteen_barriers - one_barrier) / 15};
 }
 
+// The loop a vector add is on a CPU, for comparison in the same run (not inlined into the
+// timing, as the kernel's threads are not).
+[[gnu::noinline]] void plain_vector_add(const float* a, const float* b, float* c, int n) {
+  for (int i = 0; i < n; ++i) c[i] = a[i] + b[i];
+}
+
+struct VectorAddCost {
+  double emulated_ns;  // per element (one GPU thread each), median of 5 launches
+  double plain_ns;     // per element, median of 5 runs of plain_vector_add
+};
+
+// VecAdd over n elements in 256-thread blocks on `workers` workers, verified element by element,
+// beside the plain loop over the same arrays.
+VectorAddCost vector_add(int n, unsigned workers, bool checks) {
+  std::vector<float> a(static_cast<std::size_t>(n)), b(a.size()), c(a.size(), -1.0f);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    a[i] = static_cast<float>(i % 1000) * 0.5f;
+    b[i] = 1.0f / static_cast<float>(i % 97 + 1);
+  }
+  simt::settings().worker_threads = workers;
+  simt::settings().diagnostics = checks;
+  simt::settings().count_bank_conflicts = false;
+  const simt::LaunchConfig config{static_cast<unsigned>((n + 255) / 256), 256, 0};
+  const auto launch = [&] {
+    simt::launch(config, emulated::VecAdd, a.data(), b.data(), c.data(), n);
+  };
+  launch();  // warm-up: every page of c written once
+  const std::vector<double> emulated = timed_launches(launch);
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (c[i] != a[i] + b[i]) {
+      std::fprintf(stderr, "emulator_benchmark: VecAdd wrong at element %zu\n", i);
+      std::exit(1);
+    }
+  const std::vector<double> plain =
+      timed_launches([&] { plain_vector_add(a.data(), b.data(), c.data(), n); });
+  return {emulated[emulated.size() / 2] * 1e9 / n, plain[plain.size() / 2] * 1e9 / n};
+}
+
 }  // namespace
 
 int main() {
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+  // A kernel with no barrier: the emulator against the plain loop, in the same run.
+  const int elements = 1 << 24;
   std::printf(
-      "CPU emulator: shared-memory tree reduction, median (and fastest) of 5 launches (%u hardware "
-      "threads)\n",
+      "CPU emulator: vector add of 2^24 floats, 256 threads per block, median of 5 launches, "
+      "beside the same loop in plain C++ (%u hardware threads)\n",
       hardware);
+  std::printf("%8s %7s %20s %20s %8s\n", "workers", "checks", "emulator ns/element",
+              "plain loop ns/element", "ratio");
+  for (bool checks : {false, true}) {
+    double one_worker = 0;
+    for (unsigned workers : {1u, hardware}) {
+      if (workers == hardware && hardware == 1) break;
+      const VectorAddCost cost = vector_add(elements, workers, checks);
+      std::printf("%8u %7s %20.2f %20.2f %7.1fx", workers, checks ? "on" : "off", cost.emulated_ns,
+                  cost.plain_ns, cost.emulated_ns / cost.plain_ns);
+      if (workers == 1)
+        one_worker = cost.emulated_ns;
+      else
+        std::printf("   (%.2fx the 1-worker throughput)", one_worker / cost.emulated_ns);
+      std::printf("\n");
+    }
+  }
+  std::printf("\n");
+
+  std::printf("Shared-memory tree reduction, median (and fastest) of 5 launches\n");
   std::printf("%8s %8s %7s %10s %18s %8s %14s %18s\n", "threads", "workers", "checks", "blocks",
               "ns/thread-barrier", "fastest", "blocks/s", "allocations/block");
   for (bool checks : {false, true}) {

@@ -96,8 +96,8 @@ void validate(const LaunchConfig& c) {
 
 }  // namespace
 
-void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure,
-              const char* kernel) {
+void run_grid(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_block,
+              const void* closure, const char* kernel) {
   validate(config);
   install_fault_handlers();
   const std::uint64_t units = UnitRunner::unit_count(config);
@@ -119,7 +119,7 @@ void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure,
 
   auto work = [&] {
     const DebuggerRegistration named_for_debuggers;
-    UnitRunner runner(config, body, closure, kernel, warnings);
+    UnitRunner runner(config, body, plain_block, closure, kernel, warnings);
     std::map<std::uint64_t, std::string> mine;
     for (std::uint64_t u = next.fetch_add(1); u < units; u = next.fetch_add(1)) {
       if (u > first_failure.load()) break;

@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
+#include <numeric>
 #include <random>
 #include <sstream>
 #include <string>
@@ -55,10 +56,11 @@ bool earlier_in_source(const Site& a, const Site& b) {
 }
 }  // namespace
 
-UnitRunner::UnitRunner(const LaunchConfig& config, ThreadBody body, const void* closure,
-                       const char* kernel, StrictWarnings& warnings)
+UnitRunner::UnitRunner(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_block,
+                       const void* closure, const char* kernel, StrictWarnings& warnings)
     : config_(config),
       body_(body),
+      plain_block_(plain_block),
       closure_(closure),
       warnings_(warnings),
       watched_(settings().diagnostics ? settings().watchdog_seconds : 0.0, kernel, config.grid) {
@@ -234,6 +236,18 @@ void UnitRunner::start_threads(BlockState& b) {
   ctx.block_idx = b.block_idx;
   BlockScheduling& s = b.scheduling;
   const unsigned n = unit_.threads_per_block;
+  if (plain_kernel_) {
+    // A kernel that is a plain function can never wait (a barrier, a warp collective or an
+    // asynchronous wait makes it a coroutine): its threads run one after another to their end,
+    // each seeing its own index through its slot, with none of a chain's bookkeeping.
+    // (With the watchdog on, a change of running thread at an access counts as progress.)
+    unit_.starting = true;
+    beat(b);
+    plain_block_(closure_, rank_order_.data(), n);
+    unit_.starting = false;
+    all_returned(b);
+    return;
+  }
   s.chain = rank_order_;
   if (shuffle_seed_) shuffle(b, s.chain);
   for (unsigned i = 0; i < n; ++i) s.position[s.chain[i].rank] = i;
@@ -249,13 +263,29 @@ void UnitRunner::start_threads(BlockState& b) {
     body_(closure_);
   }
   unit_.starting = false;
-  // A kernel that can never wait is a plain function: all its threads have simply returned.
-  if (s.barrier_site == nullptr && s.waiting_warps == 0 && s.completion_waits.empty() &&
-      s.exited.empty()) {
-    for (unsigned t = 0; t < n; ++t) s.exited.push_back(t);
-    for (WarpWaits& w : s.warps) w.exited = ~0u;
+  // A coroutine's thread that returns is noted as exited, one that suspends as waiting: a kernel
+  // whose threads all returned with neither noted is a plain function. Known from the first
+  // block, so that the others skip the chain; with a shuffle seed every block keeps its shuffled
+  // chain (the order is the setting's point, plain function or not).
+  const bool plain = s.barrier_site == nullptr && s.waiting_warps == 0 &&
+                     s.completion_waits.empty() && s.exited.empty();
+  if (!kernel_kind_known_) {
+    kernel_kind_known_ = true;
+    plain_kernel_ = plain && !shuffle_seed_;
+  }
+  if (plain) {
+    all_returned(b);
+    return;
   }
   b.alive = s.exited.size() < n;
+}
+
+void UnitRunner::all_returned(BlockState& b) {
+  BlockScheduling& s = b.scheduling;
+  s.exited.resize(unit_.threads_per_block);
+  std::iota(s.exited.begin(), s.exited.end(), 0u);
+  for (WarpWaits& w : s.warps) w.exited = ~0u;
+  b.alive = false;
 }
 
 std::coroutine_handle<> complete_in_place(WarpWaits& warp, const WarpCollective& c, unsigned rank) {

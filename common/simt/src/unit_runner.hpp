@@ -24,8 +24,8 @@ namespace simt::detail {
 /// @brief Runs units one after another on the calling thread.
 class UnitRunner {
  public:
-  UnitRunner(const LaunchConfig& config, ThreadBody body, const void* closure, const char* kernel,
-             StrictWarnings& warnings);
+  UnitRunner(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_block,
+             const void* closure, const char* kernel, StrictWarnings& warnings);
 
   /// @brief The number of units the grid is made of.
   [[nodiscard]] static std::uint64_t unit_count(const LaunchConfig& config);
@@ -42,6 +42,8 @@ class UnitRunner {
   void place_blocks(std::uint64_t index);
   void begin_block(BlockState& b);
   void start_threads(BlockState& b);
+  /// Notes that every thread of `b` has returned (a plain function's block).
+  void all_returned(BlockState& b);
   /// The loop's steps. Runs, in every block, the threads whose warp collective, barrier phase,
   /// pipeline stage or block barrier is ready, until none is; false if there was none.
   bool run_ready_in_blocks();
@@ -82,13 +84,18 @@ class UnitRunner {
 
   const LaunchConfig& config_;
   ThreadBody body_;
+  PlainBlockBody plain_block_;
   const void* closure_;
   StrictWarnings& warnings_;
   Dim3 clusters_grid_;     ///< Clusters along x, y, z.
   unsigned units_blocks_;  ///< Blocks per unit.
   std::optional<std::uint64_t> shuffle_seed_;
   UnitState unit_;
-  std::vector<ThreadSlot> rank_order_;          ///< The chain a block starts with.
+  std::vector<ThreadSlot> rank_order_;  ///< The chain a block starts with.
+  /// The kernel is a plain function, not a coroutine (known after its first block): no thread
+  /// can ever wait, so a block is a loop over its threads (in rank order) with no chain.
+  bool plain_kernel_ = false;
+  bool kernel_kind_known_ = false;
   std::vector<ThreadSlot> scratch_chain_;       ///< Reused: the chain of a collective's lanes.
   std::vector<WarpCollective*> scratch_group_;  ///< Reused: the lanes of a large tile.
   std::vector<char> gone_;                      ///< Reused: which threads have exited.

@@ -12,6 +12,7 @@
 
 #include <simt/bank_counters.hpp>
 #include <simt/detail/registry.hpp>
+#include <simt/detail/thread_context.hpp>
 #include <simt/dim3.hpp>
 #include <simt/errors.hpp>
 #include <simt/global_memory.hpp>
@@ -92,9 +93,20 @@ inline constexpr std::size_t max_shared_bytes_per_block = 232448;
 namespace detail {
 /// @brief Type-erased body of one GPU thread: calls the kernel with the launch's arguments.
 using ThreadBody = void (*)(const void* closure);
+/// @brief Type-erased body of a block of a kernel that is a plain function (no barrier, no warp
+/// collective, no asynchronous wait: not a coroutine): runs `count` threads one after another,
+/// each with its slot as the running thread, in one call.
+using PlainBlockBody = void (*)(const void* closure, ThreadSlot* slots, unsigned count);
+/// @brief What both bodies of a launch receive: the arguments as CUDA passes them (`arguments[i]`
+/// points to an object of the kernel's i-th parameter type) and the launch's own typed view.
+struct LaunchClosure {
+  void* const* arguments;
+  const void* typed;
+};
 /// @brief Runs every thread of every block of `config`; throws LaunchError or KernelError.
 /// `kernel` names the kernel in diagnostics (null: they name the function of the construct).
-void run_grid(const LaunchConfig& config, ThreadBody body, const void* closure, const char* kernel);
+void run_grid(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_block,
+              const void* closure, const char* kernel);
 
 /// @brief The value of type P whose bytes are at `bytes` (kernel arguments are copied bitwise
 /// to the GPU, and the stub's parameter types are layout-identical to the twin's).
@@ -113,6 +125,25 @@ void run_twin(const LaunchConfig& config, void (*twin)(Params...), void* const* 
 template <auto Twin>
 void launch_twin(const LaunchConfig& config, void* const* arguments) {
   run_twin(config, Twin, arguments);
+}
+
+/// @brief KernelEntry::plain_block for the twin `Twin`: the arguments copied once per block, then
+/// each thread a direct call with its own copies of them (a kernel may change its parameters).
+template <auto Twin>
+void plain_block_twin(const void* closure, ThreadSlot* slots, unsigned count) {
+  void* const* arguments = static_cast<const LaunchClosure*>(closure)->arguments;
+  [&]<class... Params>(void (*)(Params...)) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      [[maybe_unused]] const std::tuple<std::remove_cvref_t<Params>...> parameters(
+          argument_from<std::remove_cvref_t<Params>>(arguments[I])...);
+      ThreadContext& running = current_thread;
+      for (unsigned t = 0; t < count; ++t) {
+        running.slot = slots + t;
+        Twin(std::get<I>(parameters)...);
+      }
+    }
+    (std::index_sequence_for<Params...>{});
+  }(Twin);
 }
 }  // namespace detail
 
@@ -148,16 +179,40 @@ SIMT_LAUNCH_FROM_CUDA void launch(const LaunchConfig& config, void (*kernel)(Par
     void (*kernel)(Params...);
     std::tuple<std::remove_cvref_t<Params>...>* parameters;
   };
-  const Closure closure{kernel, &parameters};
+  const Closure typed{kernel, &parameters};
+  void* arguments[sizeof...(Params) + 1] = {};
+  std::apply(
+      [&](auto&... p) {
+        [[maybe_unused]] std::size_t i = 0;
+        ((arguments[i++] = static_cast<void*>(&p)), ...);
+      },
+      parameters);
+  const detail::LaunchClosure closure{arguments, &typed};
   const detail::KernelEntry* entry = detail::find_kernel(reinterpret_cast<const void*>(kernel));
   detail::check_kernel_image(entry);
+  // The translation's loop for this very twin, which calls it directly; else one through the
+  // pointer.
+  detail::PlainBlockBody plain_block =
+      entry != nullptr && entry->twin == reinterpret_cast<const void*>(kernel) ? entry->plain_block
+                                                                               : nullptr;
+  if (plain_block == nullptr)
+    plain_block = [](const void* raw, detail::ThreadSlot* slots, unsigned count) {
+      const auto& c =
+          *static_cast<const Closure*>(static_cast<const detail::LaunchClosure*>(raw)->typed);
+      detail::ThreadContext& running = detail::current_thread;
+      for (unsigned t = 0; t < count; ++t) {
+        running.slot = slots + t;
+        std::apply(c.kernel, *c.parameters);
+      }
+    };
   detail::run_grid(
       detail::with_cluster_dims(config, entry),
       [](const void* raw) {
-        const auto& c = *static_cast<const Closure*>(raw);
+        const auto& c =
+            *static_cast<const Closure*>(static_cast<const detail::LaunchClosure*>(raw)->typed);
         std::apply(c.kernel, *c.parameters);
       },
-      &closure, entry != nullptr ? entry->name : nullptr);
+      plain_block, &closure, entry != nullptr ? entry->name : nullptr);
 #endif
 }
 

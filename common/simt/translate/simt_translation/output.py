@@ -121,7 +121,8 @@ def write(unit, header_body, source_body, kernels, symbols, names, header, sourc
                      f"    {c_string(k.device_name)}, reinterpret_cast<const void*>({k.twin}),",
                      f"    {c_string(k.name)}, {k.cluster_dims}, "
                      f"&::simt::detail::launch_twin<{k.twin}>, {anchor}_kernel_file, "
-                     f"{unit.options.cuda_arch}}}}};"]
+                     f"{unit.options.cuda_arch}, "
+                     f"&::simt::detail::plain_block_twin<{k.twin}>}}}};"]
     for n, v in enumerate(symbols):
         epilogue += [f"const ::simt::detail::SymbolRegistration {anchor}_symbol_{n}{{{{",
                      f"    {c_string(v.device_name)}, "

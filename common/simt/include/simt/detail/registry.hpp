@@ -19,6 +19,8 @@ struct LaunchConfig;
 
 namespace simt::detail {
 
+struct ThreadSlot;
+
 /// @ingroup simt
 /// @brief A kernel the emulator can run, as the translation of its file registers it.
 struct KernelEntry {
@@ -32,6 +34,10 @@ struct KernelEntry {
   void (*launch)(const LaunchConfig& config, void* const* arguments) = nullptr;
   const char* file = "";  ///< The kernel file it was translated from.
   int cuda_arch = 900;    ///< `__CUDA_ARCH__` in its translation (simt_add_kernels' CUDA_ARCH).
+  /// Runs `count` threads of a block one after another, calling the twin directly (so that the
+  /// compiler can inline it into the loop), once the emulator knows it is a plain function; the
+  /// closure is a LaunchClosure (launch.hpp). Null in translations older than this field.
+  void (*plain_block)(const void* closure, ThreadSlot* slots, unsigned count) = nullptr;
 };
 
 /// @ingroup simt
