@@ -39,6 +39,19 @@ TEST_CASE("Every thread of a 3D grid of 3D blocks sees its own indices and the l
   REQUIRE(wrong == 0);
 }
 
+TEST_CASE("Each thread of a kernel without barriers changes only its own copy of a parameter",
+          "[simt]") {
+  // Many blocks, one and two workers: after its first block such a kernel runs as a loop.
+  const unsigned workers = GENERATE(1u, 2u);
+  const WorkerThreads on(workers);
+  const unsigned blocks = 40, threads = 96;
+  std::vector<int> out(blocks * threads, -1);
+  simt::launch(blocks, threads, emulated::CountDownOwnParameter, 10, out.data());
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < out.size(); ++i) wrong += out[i] != static_cast<int>(i % 4);
+  REQUIRE(wrong == 0);
+}
+
 TEST_CASE("The emulator refuses launches the GPU refuses", "[simt]") {
   std::vector<unsigned> a(4096), b(12 * 4096);
   CHECK_THROWS_AS(simt::launch(1, 1025, emulated::WriteIndices, a.data(), b.data()),

@@ -16,6 +16,15 @@ __global__ void WriteIndices(unsigned* linear, unsigned* coordinates) {
   for (int k = 0; k < 12; ++k) coordinates[12 * global + k] = place[k];
 }
 
+// No barrier: a plain function, whose blocks after the first run as one loop over their threads.
+// Each thread counts its own copy of `steps` down to its lane's remainder by 4, as a GPU thread
+// may change its parameters: had the threads shared one copy, the later ones would start lower.
+__global__ void CountDownOwnParameter(int steps, int* out) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  while (steps > static_cast<int>(i % 4)) --steps;
+  out[i] = steps;
+}
+
 // Each thread reads its right neighbour's value after a barrier: without a working barrier
 // (all threads written before any reads) the result is wrong.
 __global__ void RotateLeftThroughGlobal(const int* in, int* scratch, int* out) {
