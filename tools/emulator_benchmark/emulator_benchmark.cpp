@@ -1,9 +1,11 @@
-// How fast the CPU emulator runs barrier-heavy kernels: ns per thread-barrier (one GPU thread
-// passing one __syncthreads()) for a shared-memory tree reduction, with 1 and with all worker
-// threads, with the checks off and on (and on with the arrays bounds-checked), and how many heap
-// allocations the timed launches made per block; then the same reduction with its barriers in a
-// __device__ helper, against it; then ns per lane per shuffle for a warp-shuffle tree, beside
-// the block barrier's cost.
+// How fast the CPU emulator runs kernels. First a kernel with no barrier (a vector add, on the
+// emulator a plain function whose blocks run as loops) against the same loop in plain C++ in the
+// same run, with 1 and with all worker threads, checks off and on. Then barrier-heavy kernels:
+// ns per thread-barrier (one GPU thread passing one __syncthreads()) for a shared-memory tree
+// reduction, with 1 and with all worker threads, with the checks off and on (and on with the
+// arrays bounds-checked), and how many heap allocations the timed launches made per block; then
+// the same reduction with its barriers in a __device__ helper, against it; then ns per lane per
+// shuffle for a warp-shuffle tree, beside the block barrier's cost.
 #include <simt/launch.hpp>
 
 #include <algorithm>
@@ -206,8 +208,9 @@ int main() {
               "plain loop ns/element", "ratio");
   for (bool checks : {false, true}) {
     double one_worker = 0;
-    for (unsigned workers : {1u, hardware}) {
-      if (workers == hardware && hardware == 1) break;
+    std::vector<unsigned> worker_counts{1};
+    if (hardware > 1) worker_counts.push_back(hardware);
+    for (unsigned workers : worker_counts) {
       const VectorAddCost cost = vector_add(elements, workers, checks);
       std::printf("%8u %7s %20.2f %20.2f %7.1fx", workers, checks ? "on" : "off", cost.emulated_ns,
                   cost.plain_ns, cost.emulated_ns / cost.plain_ns);
