@@ -88,12 +88,10 @@ void record_shared_access(const void* address, std::size_t bytes, AccessKind kin
   }
 }
 
-}  // namespace
-
-void observe_checked(const void* address, std::size_t bytes, AccessKind kind, bool whole_object,
-                     const char* file, unsigned line) {
-  note_progress(file, line);
-  UnitState& unit = *current_thread.unit;
+/// observe_checked() past its fast path.
+[[gnu::noinline]] void observe_uncleared(const void* address, std::size_t bytes, AccessKind kind,
+                                         bool whole_object, const char* file, unsigned line) {
+  const UnitState& unit = *current_thread.unit;
   if (unit.arena.contains(address)) {
     record_shared_access(address, bytes, kind, whole_object, file, line);
     return;
@@ -101,14 +99,28 @@ void observe_checked(const void* address, std::size_t bytes, AccessKind kind, bo
   // Kernels only read constant memory (nvcc refuses a write to a __constant__ variable).
   if (unit.counting && kind == AccessKind::load && in_constant_memory(unit.constants, address))
     current_thread.block->constant.log(thread_rank(), address, bytes, file, line);
-  if (unit.diagnostics) check_global_access(address, bytes, kind, file, line);
+  if (unit.diagnostics && !global_access_cleared(address, bytes))
+    check_global_access(address, bytes, kind, file, line);
+}
+
+}  // namespace
+
+void observe_checked(const void* address, std::size_t bytes, AccessKind kind, bool whole_object,
+                     const char* file, unsigned line) {
+  note_progress(file, line);
+  const UnitState& unit = *current_thread.unit;
+  // Most accesses of most kernels: global memory this worker has already found in bounds, with
+  // no constant memory to count. They return here without a call (and so without a frame).
+  if (!unit.counting && !unit.arena.contains(address) && global_access_cleared(address, bytes))
+    return;
+  observe_uncleared(address, bytes, kind, whole_object, file, line);
 }
 
 void observe_atomic_checked(const void* address, std::size_t bytes) {
   note_progress(nullptr, 0);
   if (current_thread.unit->arena.contains(address))
     note_shared_written(address, bytes);
-  else if (current_thread.unit->diagnostics)
+  else if (current_thread.unit->diagnostics && !global_access_cleared(address, bytes))
     check_global_access(address, bytes, AccessKind::update, nullptr, 0);
 }
 

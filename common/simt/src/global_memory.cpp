@@ -24,6 +24,9 @@
 
 namespace simt::detail {
 
+std::atomic<std::uint64_t> global_allocations_changed{0};
+constinit thread_local ClearedGlobalRanges cleared_global_ranges{};
+
 namespace {
 
 // cudaMalloc guarantees 256 bytes; 512 is an H100's textureAlignment, which memory from
@@ -48,7 +51,7 @@ class Registry {
   void add(const Allocation& allocation) {
     std::unique_lock lock(mutex_);
     by_block_.emplace(allocation.block, allocation);
-    generation_.fetch_add(1, std::memory_order_release);
+    global_allocations_changed.fetch_add(1, std::memory_order_release);
   }
   /// Forgets the allocation whose bytes start at `data`; returns its block (null for none).
   std::byte* remove(const void* data) {
@@ -57,11 +60,8 @@ class Registry {
     if (found == by_block_.end() || found->second.data != data) return nullptr;
     std::byte* block = found->second.block;
     by_block_.erase(found);
-    generation_.fetch_add(1, std::memory_order_release);
+    global_allocations_changed.fetch_add(1, std::memory_order_release);
     return block;
-  }
-  [[nodiscard]] std::uint64_t generation() const {
-    return generation_.load(std::memory_order_acquire);
   }
 
   /// What holds `address`: an allocation (its block holds the address), or else the range
@@ -88,28 +88,11 @@ class Registry {
  private:
   mutable std::shared_mutex mutex_;
   std::map<const std::byte*, Allocation> by_block_;
-  std::atomic<std::uint64_t> generation_{0};
 };
 
 Registry& registry() {
   static Registry instance;
   return instance;
-}
-
-/// A worker's last few ranges found to need no report (an allocation's bytes, or memory no
-/// allocation owns), so that most accesses take no lock.
-struct ClearedRange {
-  std::uintptr_t begin = 0;
-  std::uintptr_t end = 0;
-  std::uint64_t generation = 0;  // 0: empty (the registry's count starts at 1)
-};
-constinit thread_local std::array<ClearedRange, 4> cleared{};
-constinit thread_local unsigned next_cleared = 0;
-
-bool covers(const ClearedRange& range, std::uintptr_t first, std::size_t bytes,
-            std::uint64_t generation) {
-  return range.generation == generation && first >= range.begin && first < range.end &&
-         bytes <= range.end - first;
 }
 
 std::string describe_allocation(const Allocation& a) {
@@ -161,23 +144,19 @@ std::string describe_allocation(const Allocation& a) {
 
 void check_global_access(const void* address, std::size_t bytes, AccessKind kind, const char* file,
                          unsigned line) {
-  const Registry& known = registry();
-  const std::uint64_t generation = known.generation();
-  if (generation == 0) return;  // nothing was ever allocated
+  const std::uint64_t generation = global_allocations_changed.load(std::memory_order_acquire);
+  ClearedGlobalRanges& cleared = cleared_global_ranges;
+  if (cleared.generation != generation) cleared = ClearedGlobalRanges{.generation = generation};
   const auto* first = static_cast<const std::byte*>(address);
-  for (const ClearedRange& range : cleared)
-    if (covers(range, Registry::at(first), bytes, generation)) return;
-
-  const Registry::Found found = known.find(first);
-  if (!found.allocation) {
-    // Memory no allocation owns (a plain host array, a local variable): not checked.
-    cleared[next_cleared++ % cleared.size()] = {found.begin, found.end, generation};
-    return;
+  const Registry::Found found = registry().find(first);
+  if (found.allocation) {
+    const Allocation& a = *found.allocation;
+    if (first < a.data || first >= a.data + a.bytes ||
+        bytes > std::size_t(a.data + a.bytes - first))
+      report_out_of_bounds(a, first, bytes, kind, file, line);
   }
-  const Allocation& a = *found.allocation;
-  if (first < a.data || first >= a.data + a.bytes || bytes > std::size_t(a.data + a.bytes - first))
-    report_out_of_bounds(a, first, bytes, kind, file, line);
-  cleared[next_cleared++ % cleared.size()] = {found.begin, found.end, generation};
+  // Otherwise memory no allocation owns (a plain host array, a local variable): not checked.
+  cleared.ranges[cleared.next++ % cleared.ranges.size()] = {found.begin, found.end};
 }
 
 void* allocate_global(std::size_t bytes, std::size_t element_bytes, std::source_location where,

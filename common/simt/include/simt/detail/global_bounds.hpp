@@ -6,14 +6,48 @@
 
 #include <simt/detail/race_check.hpp>
 
+#include <array>
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 
 namespace simt::detail {
 
 /// @ingroup simt
+/// @brief Moves whenever an emulator allocation is made or freed (starts at 0: none ever made).
+extern std::atomic<std::uint64_t> global_allocations_changed;
+
+/// @brief A worker's last few ranges of memory found to need no report (an allocation's bytes,
+/// or memory no allocation owns), valid while global_allocations_changed stays at `generation`:
+/// most accesses are cleared here, with no call and no lock.
+struct ClearedGlobalRanges {
+  struct Range {
+    std::uintptr_t begin = 0;
+    std::uintptr_t end = 0;  ///< Empty when equal to begin.
+  };
+  std::array<Range, 4> ranges{};
+  std::uint64_t generation = 0;
+  unsigned next = 0;  ///< The range the next one replaces.
+};
+extern constinit thread_local ClearedGlobalRanges cleared_global_ranges;
+
+/// @brief Whether `bytes` at `address` lie in a range this worker already found to need no
+/// report (check_global_access() does the rest).
+[[gnu::always_inline]] inline bool global_access_cleared(const void* address, std::size_t bytes) {
+  const ClearedGlobalRanges& cleared = cleared_global_ranges;
+  if (cleared.generation != global_allocations_changed.load(std::memory_order_acquire))
+    return false;
+  const auto first = reinterpret_cast<std::uintptr_t>(address);
+  for (const ClearedGlobalRanges::Range& range : cleared.ranges)
+    if (first >= range.begin && first < range.end && bytes <= range.end - first) return true;
+  return false;
+}
+
+/// @ingroup simt
 /// @brief With diagnostics on, an access outside shared memory: throws KernelError when it
 /// touches the guard bytes of an emulator allocation or runs past its end. Memory no allocation
-/// owns is not checked. `file` is null for an atomic function.
+/// owns is not checked. `file` is null for an atomic function. Call it where
+/// global_access_cleared() is false.
 void check_global_access(const void* address, std::size_t bytes, AccessKind kind, const char* file,
                          unsigned line);
 
