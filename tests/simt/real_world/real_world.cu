@@ -3,6 +3,7 @@
 
 #include "real_world.hpp"
 
+#include "block_matching_kernels.cuh"
 #include "block_reduction_kernels.cuh"
 #include "convolution_kernels.cuh"
 #include "retirement_kernels.cuh"
@@ -42,6 +43,16 @@ std::vector<float> warp_energies(Backend backend, std::span<const float> in) {
   BackendArray<float> out(backend, static_cast<std::size_t>(divideUp(n, 32)), -1.0f);
   launch_on(backend, {static_cast<unsigned>(divideUp(n, 256)), 256}, warpEnergies, input.data(),
             out.data(), n);
+  return out.read();
+}
+
+std::vector<unsigned> window_sads(Backend backend, std::span<const unsigned> left,
+                                  std::span<const unsigned> right, int window) {
+  const int n = static_cast<int>(left.size());
+  BackendArray<unsigned> l(backend, left), r(backend, right);
+  BackendArray<unsigned> out(backend, static_cast<std::size_t>(n - window + 1), ~0u);
+  launch_on(backend, {static_cast<unsigned>(divideUp(n, 128)), 128}, windowSad, l.data(), r.data(),
+            out.data(), n, window);
   return out.read();
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Kernel files in the style of the public sample collections (transpose, convolution with a
-// __constant__ filter, template reduction, single-pass sum, half-precision axpy), built
+// __constant__ filter, template reduction, single-pass sum, half-precision axpy, block
+// matching), built
 // unchanged for the GPU and the emulator, from two launch sources (real_world.cu, reduction.cu).
 
 #include "common/backend.hpp"
@@ -21,6 +22,10 @@ using tutorial::Backend;
                                                int height);
 /// The sum of v * v over each 32 consecutive values.
 [[nodiscard]] std::vector<float> warp_energies(Backend backend, std::span<const float> in);
+/// For each window of `window` consecutive words, the sum of the absolute differences of the
+/// bytes of `left` and `right` (inline PTX's vabsdiff4); left.size() == right.size() >= window.
+[[nodiscard]] std::vector<unsigned> window_sads(Backend backend, std::span<const unsigned> left,
+                                                std::span<const unsigned> right, int window);
 /// Per-block sums of a grid-stride reduction: float with 256 threads (real_world.cu), int with
 /// 128 (reduction.cu).
 [[nodiscard]] std::vector<float> block_sums(Backend backend, std::span<const float> in,

@@ -68,6 +68,32 @@ TEST_CASE("Helpers shared by two kernel files (a guarded header, inline PTX) wor
   }
 }
 
+TEST_CASE("Inline PTX's byte-wise sum of absolute differences matches a loop over the bytes",
+          "[real world]") {
+  const int words = 1000, window = 8;
+  // Every byte value, in words of four random bytes.
+  const auto bytes_left = random_values<unsigned>(4 * words, 0, 255, 21);
+  const auto bytes_right = random_values<unsigned>(4 * words, 0, 255, 22);
+  std::vector<unsigned> left(words), right(words);
+  for (std::size_t w = 0; w < left.size(); ++w)
+    for (std::size_t b = 0; b < 4; ++b) {
+      left[w] |= bytes_left[4 * w + b] << (8 * b);
+      right[w] |= bytes_right[4 * w + b] << (8 * b);
+    }
+  const auto out = real_world::window_sads(backend_under_test, left, right, window);
+  REQUIRE(out.size() == static_cast<std::size_t>(words - window + 1));
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    unsigned expected = 0;
+    for (std::size_t w = i; w < i + window; ++w)
+      for (std::size_t b = 0; b < 4; ++b) {
+        const int l = static_cast<int>(bytes_left[4 * w + b]);
+        const int r = static_cast<int>(bytes_right[4 * w + b]);
+        expected += static_cast<unsigned>(l > r ? l - r : r - l);
+      }
+    CHECK(out[i] == expected);
+  }
+}
+
 TEST_CASE("A template reduction included by two launch sources sums each block's slice",
           "[real world]") {
   const unsigned blocks = GENERATE(1u, 7u);

@@ -198,6 +198,24 @@ T brev(A a) {
   return static_cast<T>(r);
 }
 
+/// @brief `vabsdiff4.dtype.atype.btype.add d, a, b, c`: the absolute differences of the four
+/// bytes of `a` and `b` (signed bytes where their type, `SA` and `SB`, is .s32), summed and added
+/// to `c`, wrapping at 32 bits (one of PTX's SIMD video instructions).
+template <class T, class SA, class SB, class A, class B, class C>
+T vabsdiff4_add(A a, B b, C c) {
+  const auto x = read<std::uint32_t>(a);
+  const auto y = read<std::uint32_t>(b);
+  auto sum = read<std::uint32_t>(c);
+  for (unsigned byte = 0; byte < 4; ++byte) {
+    const auto ux = static_cast<std::uint8_t>(x >> (8 * byte));
+    const auto uy = static_cast<std::uint8_t>(y >> (8 * byte));
+    const int bx = std::is_signed_v<SA> ? static_cast<std::int8_t>(ux) : ux;
+    const int by = std::is_signed_v<SB> ? static_cast<std::int8_t>(uy) : uy;
+    sum += static_cast<std::uint32_t>(bx > by ? bx - by : by - bx);
+  }
+  return read<T>(sum);
+}
+
 // The special registers.
 inline std::uint32_t laneid() { return simt::detail::lane_of(simt::detail::thread_rank()); }
 inline std::uint32_t warpid() { return simt::detail::warp_of(simt::detail::thread_rank()); }

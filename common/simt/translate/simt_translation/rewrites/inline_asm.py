@@ -6,6 +6,8 @@ that mean the same on the CPU, become C++ in place:
   %globaltimer (and _lo, _hi), %lanemask_eq/lt/le/gt/ge, %tid, %ntid, %ctaid, %nctaid (.x .y .z);
 - integer and floating-point register arithmetic: mov, add, sub, mul(.lo .hi .wide), mad.lo,
   and, or, xor, not, shl, shr, min, max, neg, abs, popc, clz, brev, with `.reg` temporaries;
+- the byte-wise sum of absolute differences, vabsdiff4 with .add (the SIMD video instruction
+  that sum-of-absolute-differences kernels write);
 - membar / fence (a fence), nanosleep, trap.
 
 Anything else (loads and stores, shuffles, barriers, predicates, ...) is refused with one line
@@ -227,6 +229,8 @@ def _instruction(line, opcode, modifiers, arguments, registers):
         return f"::__nanosleep({_value(arguments[0], registers, line)});"
     if opcode == "trap":
         return "::simt::detail::trap(__FILE__, __LINE__);"
+    if opcode == "vabsdiff4":
+        return _vabsdiff4(line, modifiers, arguments, registers)
     if opcode not in ARITHMETIC:
         instead = INSTEAD.get(opcode)
         advice = f"; write {instead} instead" if instead else \
@@ -255,6 +259,27 @@ def _instruction(line, opcode, modifiers, arguments, registers):
         kind += "_"  # C++'s alternative tokens
     return (f"::simt::ptx::write({registers[destination]}, "
             f"::simt::ptx::{kind}<{TYPES[types[-1]]}>({sources}));")
+
+
+def _vabsdiff4(line, modifiers, arguments, registers):
+    """`vabsdiff4.dtype.atype.btype.add d, a, b, c`: its other forms (byte selectors, a merge
+    with c, saturation, .min and .max) are refused."""
+    types = [m for m in modifiers if m in TYPES]
+    if modifiers != types + ["add"] or len(types) != 3 or \
+            any(t not in ("u32", "s32") for t in types):
+        raise _Refused(f"inline PTX '{line}': the emulator runs vabsdiff4 in its summing form "
+                       f"only, vabsdiff4.u32.u32.u32.add (.u32 or .s32 each); write the others' "
+                       f"byte arithmetic in C++")
+    if len(arguments) != 4:
+        raise _Refused(f"inline PTX '{line}': vabsdiff4 takes 4 operands")
+    destination = arguments[0]
+    if destination not in registers:
+        raise _Refused(f"inline PTX '{line}': the destination '{destination}' is not an "
+                       f"operand or a .reg of the statement")
+    sources = ", ".join(_value(a, registers, line) for a in arguments[1:])
+    d, a, b = (TYPES[t] for t in types)
+    return (f"::simt::ptx::write({registers[destination]}, "
+            f"::simt::ptx::vabsdiff4_add<{d}, {a}, {b}>({sources}));")
 
 
 def _value(operand, registers, line):
