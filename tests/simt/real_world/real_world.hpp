@@ -1,8 +1,8 @@
 #pragma once
 // Kernel files in the style of the public sample collections (transpose, convolution with a
 // __constant__ filter, template reduction, single-pass sum, half-precision axpy, block
-// matching), built
-// unchanged for the GPU and the emulator, from two launch sources (real_world.cu, reduction.cu).
+// matching), built unchanged for the GPU and the emulator, from two launch sources
+// (real_world.cu, reduction.cu).
 
 #include "common/backend.hpp"
 
