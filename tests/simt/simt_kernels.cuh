@@ -253,3 +253,30 @@ __global__ void ReadAnotherBlockAfterGridSync(int* data, int* out) {
   const unsigned long long other = (grid.thread_rank() + blockDim.x) % grid.size();
   out[grid.thread_rank()] = data[other];
 }
+
+// Float and double arithmetic in the directed rounding modes (down, up, toward zero), six
+// operations each: out[18 * i + 3 * op + mode] for a[i] and b[i] (rcp and sqrt take a[i]).
+__global__ void RoundedDoubles(const double* a, const double* b, double* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const double x = a[i], y = b[i];
+  double* o = out + 18 * i;
+  o[0] = __dadd_rd(x, y), o[1] = __dadd_ru(x, y), o[2] = __dadd_rz(x, y);
+  o[3] = __dsub_rd(x, y), o[4] = __dsub_ru(x, y), o[5] = __dsub_rz(x, y);
+  o[6] = __dmul_rd(x, y), o[7] = __dmul_ru(x, y), o[8] = __dmul_rz(x, y);
+  o[9] = __ddiv_rd(x, y), o[10] = __ddiv_ru(x, y), o[11] = __ddiv_rz(x, y);
+  o[12] = __drcp_rd(x), o[13] = __drcp_ru(x), o[14] = __drcp_rz(x);
+  o[15] = __dsqrt_rd(x), o[16] = __dsqrt_ru(x), o[17] = __dsqrt_rz(x);
+}
+__global__ void RoundedFloats(const float* a, const float* b, float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const float x = a[i], y = b[i];
+  float* o = out + 18 * i;
+  o[0] = __fadd_rd(x, y), o[1] = __fadd_ru(x, y), o[2] = __fadd_rz(x, y);
+  o[3] = __fsub_rd(x, y), o[4] = __fsub_ru(x, y), o[5] = __fsub_rz(x, y);
+  o[6] = __fmul_rd(x, y), o[7] = __fmul_ru(x, y), o[8] = __fmul_rz(x, y);
+  o[9] = __fdiv_rd(x, y), o[10] = __fdiv_ru(x, y), o[11] = __fdiv_rz(x, y);
+  o[12] = __frcp_rd(x), o[13] = __frcp_ru(x), o[14] = __frcp_rz(x);
+  o[15] = __fsqrt_rd(x), o[16] = __fsqrt_ru(x), o[17] = __fsqrt_rz(x);
+}
