@@ -170,7 +170,7 @@ function(simt_add_executable target)
     string(SHA1 hash "${target}:${source}")
     string(SUBSTRING "${hash}" 0 12 hash)
     add_custom_command(
-      OUTPUT "${header}" "${device}" "${host}"
+      OUTPUT "${header}" "${device}" "${host}" "${device}.flags"
       COMMAND "${SIMT_PYTHON}" -B "${SIMT_TRANSLATOR}" "${source}" --program
               --header "${header}" --source "${device}" --host-source "${host}"
               --depfile "${directory}/${stem}.d" --simt-include "${SIMT_INCLUDE_DIR}"
@@ -185,9 +185,12 @@ function(simt_add_executable target)
     target_sources(${target} PRIVATE "${device}" "${host}")
     set_source_files_properties("${device}" "${host}" PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
     if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
-      # The kernels, as simt_add_kernels() compiles them; the host code keeps its exceptions.
+      # The kernels, as simt_add_kernels() compiles them, but with exceptions where the file's
+      # own code or headers throw (the translation writes -fno-exceptions or -fexceptions in
+      # <device>.flags); the host code keeps its exceptions.
       set_source_files_properties("${device}" PROPERTIES
-        COMPILE_OPTIONS "-fno-exceptions;-fasynchronous-unwind-tables;-fno-jump-tables")
+        COMPILE_OPTIONS "@${device}.flags;-fasynchronous-unwind-tables;-fno-jump-tables"
+        OBJECT_DEPENDS "${device}.flags")
     endif()
   endforeach()
   target_link_libraries(${target} PRIVATE simt::runtime)

@@ -317,10 +317,10 @@ class Build:
         device, host = self.translate(os.path.abspath(source), stem)
         device_object = os.path.join(self.work, stem + ".emulated.o")
         host_object = os.path.join(self.work, stem + ".host.o")
-        # Kernels have no exceptions: their coroutines need no handlers (translated kernel
-        # files are compiled so by simt_add_kernels() too).
+        # Kernels have no exceptions (their coroutines then need no handlers) unless the file's
+        # own code or headers throw: the translation writes which in <device>.flags.
         run_together([
-            [self.compiler, "-c", device, "-o", device_object, "-fno-exceptions",
+            [self.compiler, "-c", device, "-o", device_object, "@" + device + ".flags",
              "-fasynchronous-unwind-tables", "-fno-jump-tables"] + self.common() +
             ["-I" + d for d in self.stand_ins] + self.o.host_options,
             [self.compiler, "-c", host, "-o", host_object] + self.common() +

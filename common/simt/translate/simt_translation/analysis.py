@@ -52,6 +52,7 @@ class Analysis:
     namespace_calls: list = field(default_factory=list)  # (CALL_EXPR, key) in initialisers there
     asm_statements: list = field(default_factory=list)  # (ASM_STMT, enclosing Function)
     linkage_specs: list = field(default_factory=list)  # extern "C" (and other) declarations
+    uses_exceptions: bool = False  # a throw or try in the file or its own headers
     errors: list = field(default_factory=list)
 
     def call_suspends(self, call):
@@ -116,6 +117,8 @@ class _Walker:
         a = self.analysis
         kind = kind_of(cursor)
         self.progress.at(cursor)
+        if kind in (K.CXX_THROW_EXPR, K.CXX_TRY_STMT):
+            a.uses_exceptions = True
         if kind in FUNCTION_KINDS:
             key = key_of(cursor)
             a.declarations.setdefault(key, []).append(cursor)

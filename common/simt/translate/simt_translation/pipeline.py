@@ -61,6 +61,15 @@ def translate(options, outputs, progress):
     output.write(unit, bodies[0], bodies[1], kernels, symbols, names, outputs.header,
                  outputs.source, outputs.depfile, host_part,
                  output.namespace_prelude(unit, analysis))
+    if host is not None:
+        # The compiler options of a whole program's kernel part (a response file, read as
+        # `@<source>.flags`): kernels need no exceptions, and a coroutine without them needs no
+        # handler around its body, which is cheaper per barrier; but a file whose own code or
+        # headers throw (a header's host functions are compiled with the kernels) needs them,
+        # as nvcc compiles every file's host code with them.
+        output.write_if_changed(outputs.source + ".flags",
+                                "-fexceptions\n" if analysis.uses_exceptions else
+                                "-fno-exceptions\n")
 
 
 def user_file_test(options):

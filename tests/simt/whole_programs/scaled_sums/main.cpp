@@ -29,7 +29,7 @@ int main() {
 
   int failures = 0;
   for (int block_size : {128, kLargestBlock}) {
-    const int blocks = (n + block_size - 1) / block_size;
+    const int blocks = BlockCover{n}.blocks(block_size);
     if (block_size == 128)
       launchScaledSums(d_input, d_sums, n, block_size);
     else

@@ -36,7 +36,7 @@ extern "C" const int kLargestBlock = 256;
 
 extern "C" void launchScaledSums(const float* input, float* sums, int n, int block_size) {
   void (*kernel)(const float*, float*, int) = block_size == 128 ? scaledSums<128> : scaledSums<256>;
-  const int blocks = (n + block_size - 1) / block_size;
+  const int blocks = BlockCover{n}.blocks(block_size);
   kernel<<<blocks, block_size>>>(input, sums, n);
   checkCudaErrors(cudaGetLastError());
   checkCudaErrors(cudaDeviceSynchronize());

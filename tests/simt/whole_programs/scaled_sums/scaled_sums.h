@@ -6,6 +6,9 @@
 #ifndef scaled_sums_h
 #define scaled_sums_h
 
+#include <stdexcept>
+#include <string>
+
 extern "C" {
 // Copies the four coefficients into the kernels' __constant__ table.
 void setCoefficients(const float* coefficients);
@@ -19,6 +22,18 @@ extern "C" const int kLargestBlock;
 // launchScaledSums for one block size, instantiated in scaled_sums.cu for 128 and 256.
 template <int BlockSize>
 void launchScaledSumsOf(const float* input, float* sums, int n);
+
+// The blocks of `block_size` elements that cover `n` elements, for the host code of both files;
+// a block size the kernels are not instantiated for throws. A header's host code may throw:
+// nvcc compiles every file's host code with exceptions, the kernels' file too.
+struct BlockCover {
+  int n;
+  int blocks(int block_size) const {
+    if (block_size != 128 && block_size != kLargestBlock)
+      throw std::invalid_argument("block size " + std::to_string(block_size) + " not built");
+    return (n + block_size - 1) / block_size;
+  }
+};
 
 #endif
 #endif
