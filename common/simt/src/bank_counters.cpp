@@ -176,18 +176,18 @@ const SharedAccessLine* SharedMemoryCounters::worst_line() const {
 namespace simt {
 
 namespace {
-std::mutex last_counts_mutex;
-SharedMemoryCounters last_counts;
+std::mutex last_bank_counts_mutex;
+SharedMemoryCounters last_bank_counts;
 }  // namespace
 
 void detail::record_launch_counters(const SharedMemoryCounters& counts) {
-  std::lock_guard lock(last_counts_mutex);
-  last_counts = counts;
+  std::lock_guard lock(last_bank_counts_mutex);
+  last_bank_counts = counts;
 }
 
 SharedMemoryCounters last_launch_counters() {
-  std::lock_guard lock(last_counts_mutex);
-  return last_counts;
+  std::lock_guard lock(last_bank_counts_mutex);
+  return last_bank_counts;
 }
 
 }  // namespace simt

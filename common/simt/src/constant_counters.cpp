@@ -117,18 +117,18 @@ ConstantMemoryCounters& ConstantMemoryCounters::operator+=(const ConstantMemoryC
 }
 
 namespace {
-std::mutex last_counts_mutex;
-ConstantMemoryCounters last_counts;
+std::mutex last_constant_counts_mutex;
+ConstantMemoryCounters last_constant_counts;
 }  // namespace
 
 void detail::record_launch_constant_counters(const ConstantMemoryCounters& counts) {
-  std::lock_guard lock(last_counts_mutex);
-  last_counts = counts;
+  std::lock_guard lock(last_constant_counts_mutex);
+  last_constant_counts = counts;
 }
 
 ConstantMemoryCounters last_launch_constant_counters() {
-  std::lock_guard lock(last_counts_mutex);
-  return last_counts;
+  std::lock_guard lock(last_constant_counts_mutex);
+  return last_constant_counts;
 }
 
 }  // namespace simt
