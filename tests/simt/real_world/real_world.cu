@@ -5,6 +5,7 @@
 
 #include "block_matching_kernels.cuh"
 #include "block_reduction_kernels.cuh"
+#include "block_transform_kernels.cuh"
 #include "convolution_kernels.cuh"
 #include "retirement_kernels.cuh"
 #include "transpose_kernels.cuh"
@@ -54,6 +55,19 @@ std::vector<unsigned> window_sads(Backend backend, std::span<const unsigned> lef
   launch_on(backend, {static_cast<unsigned>(divideUp(n, 128)), 128}, windowSad, l.data(), r.data(),
             out.data(), n, window);
   return out.read();
+}
+
+BlockTransforms block_transforms(Backend backend, std::span<const float> image, int width,
+                                 int height, float scale) {
+  BackendArray<float> input(backend, image), out(backend, image.size(), -1.0f);
+  const dim3 grid(static_cast<unsigned>(width / BLOCK_SIDE),
+                  static_cast<unsigned>(height / BLOCK_SIDE));
+  BackendArray<float> sums(backend, grid.x * grid.y, -1.0f);
+  launch_on(backend, {grid, dim3(BLOCK_SIDE, BLOCK_SIDE)}, transposeBlocks, out.data(),
+            input.data(), width, scale);
+  launch_on(backend, {grid, dim3(BLOCK_SIDE, BLOCK_SIDE)}, blockSums, sums.data(), input.data(),
+            width);
+  return {out.read(), sums.read()};
 }
 
 std::vector<float> block_sums(Backend backend, std::span<const float> in, unsigned blocks) {

@@ -1,8 +1,8 @@
 #pragma once
 // Kernel files in the style of the public sample collections (transpose, convolution with a
 // __constant__ filter, template reduction, single-pass sum, half-precision axpy, block
-// matching), built unchanged for the GPU and the emulator, from two launch sources
-// (real_world.cu, reduction.cu).
+// matching, 8x8 block transforms with file-scope shared buffers), built unchanged for the GPU and
+// the emulator, from two launch sources (real_world.cu, reduction.cu).
 
 #include "common/backend.hpp"
 
@@ -26,6 +26,14 @@ using tutorial::Backend;
 /// bytes of `left` and `right` (inline PTX's vabsdiff4); left.size() == right.size() >= window.
 [[nodiscard]] std::vector<unsigned> window_sads(Backend backend, std::span<const unsigned> left,
                                                 std::span<const unsigned> right, int window);
+/// What the two 8x8 block kernels give for one image.
+struct BlockTransforms {
+  std::vector<float> transposed;  ///< Each 8x8 block transposed in place, times the scale.
+  std::vector<float> sums;        ///< The sum of each 8x8 block, row by row of blocks.
+};
+/// Both 8x8 block kernels on a width x height image (both multiples of 8).
+[[nodiscard]] BlockTransforms block_transforms(Backend backend, std::span<const float> image,
+                                               int width, int height, float scale);
 /// Per-block sums of a grid-stride reduction: float with 256 threads (real_world.cu), int with
 /// 128 (reduction.cu).
 [[nodiscard]] std::vector<float> block_sums(Backend backend, std::span<const float> in,

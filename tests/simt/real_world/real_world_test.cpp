@@ -94,6 +94,36 @@ TEST_CASE("Inline PTX's byte-wise sum of absolute differences matches a loop ove
   }
 }
 
+TEST_CASE("Kernels sharing file-scope __shared__ buffers transpose and sum each 8x8 block",
+          "[real world]") {
+  const int width = GENERATE(8, 48), height = GENERATE(8, 64);
+  const auto image = random_values<float>(static_cast<std::size_t>(width * height), -50, 50, 23);
+  const float scale = 0.5f;
+  const auto out = real_world::block_transforms(backend_under_test, image, width, height, scale);
+  REQUIRE(out.transposed.size() == image.size());
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      // (x, y) takes the element at the mirrored offsets within its 8x8 block.
+      const int bx = x / 8 * 8, by = y / 8 * 8;
+      const int source = (by + (x - bx)) * width + bx + (y - by);
+      CHECK(out.transposed[static_cast<std::size_t>(y * width + x)] ==
+            scale * image[static_cast<std::size_t>(source)]);
+    }
+  REQUIRE(out.sums.size() == static_cast<std::size_t>(width / 8 * (height / 8)));
+  for (int by = 0; by < height / 8; ++by)
+    for (int bx = 0; bx < width / 8; ++bx) {
+      // In the kernel's order (each row, then the rows), so the float sums agree bit for bit.
+      float expected = 0;
+      for (int y = 0; y < 8; ++y) {
+        float row = 0;
+        for (int x = 0; x < 8; ++x)
+          row += image[static_cast<std::size_t>((by * 8 + y) * width + bx * 8 + x)];
+        expected += row;
+      }
+      CHECK(out.sums[static_cast<std::size_t>(by * (width / 8) + bx)] == expected);
+    }
+}
+
 TEST_CASE("A template reduction included by two launch sources sums each block's slice",
           "[real world]") {
   const unsigned blocks = GENERATE(1u, 7u);

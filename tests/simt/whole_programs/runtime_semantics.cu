@@ -11,8 +11,10 @@
 
 __global__ void noop() {}
 
+// At file scope, as many programs declare their dynamic shared memory.
+extern __shared__ int buffer[];
+
 __global__ void useDynamicShared(int* out) {
-  extern __shared__ int buffer[];
   buffer[threadIdx.x] = threadIdx.x;
   __syncthreads();
   if (threadIdx.x == 0) *out = buffer[blockDim.x - 1];

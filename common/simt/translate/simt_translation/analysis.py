@@ -44,6 +44,9 @@ class Analysis:
     by_name: dict = field(default_factory=dict)  # name -> {keys}
     address_taken: list = field(default_factory=list)  # (cursor, key): not a call
     shared: list = field(default_factory=list)  # (VAR_DECL, enclosing Function or None)
+    # (DECL_REF_EXPR, innermost enclosing Function) naming a __shared__ variable declared at
+    # namespace scope: each such function gets the running block's copy under the same name
+    shared_references: list = field(default_factory=list)
     accesses: list = field(default_factory=list)  # (expression, parents)
     divisions: list = field(default_factory=list)  # (binary or compound operator, parents)
     kernels: list = field(default_factory=list)  # kernel definitions (cursors)
@@ -112,6 +115,7 @@ class _Walker:
         self.unit = unit
         self.analysis = analysis
         self.progress = progress
+        self.namespace_shared_names = set()  # of __shared__ variables at namespace scope
 
     def walk(self, cursor, parents, function):
         a = self.analysis
@@ -132,6 +136,8 @@ class _Walker:
                     a.namespace_functions.append(cursor)
         elif kind == K.VAR_DECL and "simt:shared" in annotations(cursor):
             a.shared.append((cursor, function))
+            if function is None:
+                self.namespace_shared_names.add(cursor.spelling)
         elif kind == K.VAR_DECL and at_namespace_scope(cursor) and cursor.is_definition():
             a.namespace_variables.append(cursor)
         elif kind == K.LAMBDA_EXPR:
@@ -180,6 +186,11 @@ class _Walker:
             self.note_address_taken(cursor, parents)
         if kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR, K.DECL_REF_EXPR):
             a.accesses.append((cursor, list(parents)))
+            if kind == K.DECL_REF_EXPR and cursor.spelling in self.namespace_shared_names:
+                ref = cursor.referenced
+                if (ref is not None and kind_of(ref) == K.VAR_DECL and
+                        "simt:shared" in annotations(ref) and at_namespace_scope(ref)):
+                    a.shared_references.append((cursor, function))
         elif kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR):
             a.divisions.append((cursor, list(parents)))
 

@@ -37,6 +37,9 @@ extern const dim3 gridDim;     ///< Blocks in the grid.
 #define __host__
 #define __constant__
 #define __managed__
+// Left in the host part of a whole program only at namespace scope, where the device part keeps
+// an extern declaration of its own (functions there take the block's copy).
+#define __shared__
 #endif
 #define __forceinline__ inline
 #define __noinline__
