@@ -192,12 +192,12 @@ __global__ void SharedWrittenOtherThanByStores(int* out) {
   out[threadIdx.x] = flags[63 - threadIdx.x] + copy.value + sums[63 - threadIdx.x];
 }
 
-// Thread 0 is busy for `nanoseconds` (by the clock) before the barrier, touching memory all the
+// Thread 0 is busy for `cycles` (by the clock) before the barrier, touching memory all the
 // while: a slow thread, not a stuck one.
-__global__ void SlowFirstThread(int* out, long long nanoseconds) {
+__global__ void SlowFirstThread(int* out, long long cycles) {
   if (threadIdx.x == 0) {
     const long long start = clock64();
-    while (clock64() - start < nanoseconds) ++out[0];
+    while (clock64() - start < cycles) ++out[0];
   }
   __syncthreads();
   out[threadIdx.x + 1] = 1;

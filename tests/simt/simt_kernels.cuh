@@ -280,3 +280,20 @@ __global__ void RoundedFloats(const float* a, const float* b, float* out, int n)
   o[12] = __frcp_rd(x), o[13] = __frcp_ru(x), o[14] = __frcp_rz(x);
   o[15] = __fsqrt_rd(x), o[16] = __fsqrt_ru(x), o[17] = __fsqrt_rz(x);
 }
+// clock64(), clock() and %clock64 against %globaltimer (nanoseconds) over one thread's spin of
+// `nanoseconds`: out = {clock64 cycles, clock() cycles, %clock64 cycles, nanoseconds}.
+__global__ void ClockCycles(long long* out, long long nanoseconds) {
+  unsigned long long start_ns, now_ns, start_ptx, end_ptx;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start_ns));
+  asm volatile("mov.u64 %0, %%clock64;" : "=l"(start_ptx));
+  const long long start = clock64();
+  const clock_t start_clock = clock();
+  do {
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now_ns));
+  } while (static_cast<long long>(now_ns - start_ns) < nanoseconds);
+  out[0] = clock64() - start;
+  out[1] = static_cast<long long>(static_cast<unsigned>(clock() - start_clock));
+  asm volatile("mov.u64 %0, %%clock64;" : "=l"(end_ptx));
+  out[2] = static_cast<long long>(end_ptx - start_ptx);
+  out[3] = static_cast<long long>(now_ns - start_ns);
+}

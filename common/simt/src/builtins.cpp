@@ -4,6 +4,7 @@
 
 #include <simt/cuda/builtins.hpp>
 #include <simt/detail/heartbeat.hpp>
+#include <simt/detail/sm_clock.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
 #include <simt/errors.hpp>
@@ -17,9 +18,7 @@
 // waits in vain.
 long long clock64() {
   if (simt::detail::current_thread.checking) simt::detail::note_progress(nullptr, 0);
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return simt::detail::sm_cycles();
 }
 
 // A thread that sleeps in a loop waits for something: the watchdog may have found it waits in

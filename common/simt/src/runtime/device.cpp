@@ -5,6 +5,7 @@
 /// the multiprocessor count or its tiles from the L2 size does what it does on that GPU.
 
 #include <simt/runtime/cuda_runtime_api.h>
+#include <simt/detail/sm_clock.hpp>
 #include <simt/launch.hpp>
 #include <simt/settings.hpp>
 #include "runtime_state.hpp"
@@ -76,7 +77,7 @@ cudaDeviceProp h100_properties() {
   return p;
 }
 
-constexpr int clock_rate_khz = 1980000;
+constexpr int clock_rate_khz = static_cast<int>(simt::detail::sm_clock_rate_khz);
 constexpr int memory_clock_rate_khz = 2619000;
 
 cudaDeviceProp imitated_properties() {

@@ -142,7 +142,8 @@ inline float __uint_as_float(unsigned x) { return std::bit_cast<float>(x); }
 inline long long __double_as_longlong(double x) { return std::bit_cast<long long>(x); }
 inline double __longlong_as_double(long long x) { return std::bit_cast<double>(x); }
 
-/// @brief A nanosecond counter, as `clock64()` counts cycles.
+/// @brief The multiprocessor's cycle counter: the host's steady clock at the imitated SM clock rate
+/// (1.98 GHz, as cudaDevAttrClockRate says), so cycles turn into time as on the GPU.
 long long clock64();
 
 /// @brief Lets other threads run for a while: on the emulator, the worker yields.

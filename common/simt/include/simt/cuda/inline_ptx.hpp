@@ -10,8 +10,10 @@
 /// CUDA's built-in variables; %warpid is the warp's index in its block and %nwarpid the block's
 /// warps (on the GPU they are the warp's slot on its multiprocessor, which may change); %smid is
 /// 0 and %nsmid 1 (the emulator runs every block as on one multiprocessor); %clock and %clock64
-/// count nanoseconds, as clock64() does; %globaltimer is nanoseconds of the system's clock.
+/// count cycles at the imitated SM clock rate, as clock64() does; %globaltimer is nanoseconds of
+/// the system's clock.
 
+#include <simt/detail/sm_clock.hpp>
 #include <simt/detail/thread_context.hpp>
 
 #include <bit>
@@ -232,11 +234,7 @@ inline std::uint64_t globaltimer() {
 }
 inline std::uint32_t globaltimer_lo() { return static_cast<std::uint32_t>(globaltimer()); }
 inline std::uint32_t globaltimer_hi() { return static_cast<std::uint32_t>(globaltimer() >> 32); }
-inline std::uint64_t clock64() {
-  return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                        std::chrono::steady_clock::now().time_since_epoch())
-                                        .count());
-}
+inline std::uint64_t clock64() { return static_cast<std::uint64_t>(::simt::detail::sm_cycles()); }
 inline std::uint32_t clock32() { return static_cast<std::uint32_t>(clock64()); }
 inline std::uint32_t lanemask_eq() { return 1u << laneid(); }
 inline std::uint32_t lanemask_lt() { return lanemask_eq() - 1u; }
