@@ -1,38 +1,68 @@
 # add_chapter_sample(<chapter>            the chapter's folder name, e.g. 01_vector_add
-#   KERNELS <file.cuh>                    the kernels, written once in CUDA C++
-#   LIBRARY <file.cu>...                  the chapter's kernel library: GPU and emulator launches
+#   LIBRARY <file.cu>...                  the chapter's host code and launches, CUDA as the
+#                                         runtime API writes it (kernels in the .cu or a header)
 #   MAIN <file.cpp>                       the sample program: options, inputs, verification
+#   [KERNELS <file.cuh>]                  (a chapter not yet written that way: its kernels, which
+#                                         its LIBRARY launches through tutorial::launch_on)
 #   [CUDA_ARCHITECTURES <arch>...])       pin the library to these architectures (90: clusters)
 #
-# One source, two targets: nvcc compiles KERNELS for the GPU through the LIBRARY sources, and
-# simt_add_kernels() translates the very same file for the CPU emulator (common/simt), where the
-# LIBRARY sources launch it with simt::launch(config, Kernel, args...).
-#
-# Targets: <chapter>_kernels (static library, used by the sample and the tests),
-#          <chapter> (the sample executable, in <build>/bin), run_<chapter> (builds and runs it).
+# One source, two builds: nvcc compiles LIBRARY for the GPU into <chapter>_kernels, and simt
+# translates the very same files, host code and all, for the CPU emulator (common/simt) into
+# <chapter>_kernels_cpu. MAIN, compiled once, is linked with each: <chapter> (the GPU build, which
+# runs the CPU build in its place where there is no GPU) and <chapter>_cpu, both in <build>/bin.
+# run_<chapter> builds and runs the sample.
+# With KERNELS, the older form: one library holds both backends, and simt_add_kernels()
+# translates KERNELS alone; there is no <chapter>_cpu.
 # Docs: a capture of its default run on the emulator, shown by `{sample-output} <chapter>`.
 function(add_chapter_sample chapter)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "KERNELS;MAIN" "LIBRARY;CUDA_ARCHITECTURES")
-  if(NOT arg_KERNELS OR NOT arg_LIBRARY OR NOT arg_MAIN)
-    message(FATAL_ERROR "add_chapter_sample(${chapter}): KERNELS, LIBRARY and MAIN are required")
+  if(NOT arg_LIBRARY OR NOT arg_MAIN)
+    message(FATAL_ERROR "add_chapter_sample(${chapter}): LIBRARY and MAIN are required")
   endif()
-  set(kernels "${CMAKE_CURRENT_SOURCE_DIR}/${arg_KERNELS}")
 
   add_library(${chapter}_kernels STATIC ${arg_LIBRARY})
-  tutorial_target_defaults(${chapter}_kernels)
-  simt_add_kernels(${chapter}_kernels "${kernels}")
-  target_include_directories(${chapter}_kernels PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
+  set(libraries ${chapter}_kernels)
+  if(arg_KERNELS)
+    simt_add_kernels(${chapter}_kernels "${CMAKE_CURRENT_SOURCE_DIR}/${arg_KERNELS}")
+  else()
+    simt_add_library(${chapter}_kernels_cpu ${arg_LIBRARY})
+    target_link_libraries(${chapter}_kernels_cpu PUBLIC tutorial::common_cpu)
+    list(APPEND libraries ${chapter}_kernels_cpu)
+  endif()
+  foreach(library IN LISTS libraries)
+    tutorial_target_defaults(${library})
+    target_include_directories(${library} PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
+  endforeach()
   target_link_libraries(${chapter}_kernels PUBLIC tutorial::common)
   if(arg_CUDA_ARCHITECTURES)
     set_target_properties(${chapter}_kernels PROPERTIES
       CUDA_ARCHITECTURES "${arg_CUDA_ARCHITECTURES}")
   endif()
 
-  add_executable(${chapter} ${arg_MAIN})
-  tutorial_target_defaults(${chapter})
+  set(programs ${chapter})
+  if(arg_KERNELS)
+    add_executable(${chapter} ${arg_MAIN})
+  else()
+    add_library(${chapter}_main OBJECT ${arg_MAIN})
+    tutorial_target_defaults(${chapter}_main)
+    target_include_directories(${chapter}_main PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}"
+                                                       "${PROJECT_SOURCE_DIR}")
+    add_executable(${chapter})
+    add_executable(${chapter}_cpu)
+    target_link_libraries(${chapter}_cpu PRIVATE ${chapter}_main ${chapter}_kernels_cpu)
+    target_link_libraries(${chapter} PRIVATE ${chapter}_main)
+    list(APPEND programs ${chapter}_cpu)
+  endif()
   target_link_libraries(${chapter} PRIVATE ${chapter}_kernels)
-  set_target_properties(${chapter} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin")
-  install(TARGETS ${chapter} RUNTIME DESTINATION bin)
+  foreach(program IN LISTS programs)
+    tutorial_target_defaults(${program})
+    set_target_properties(${program} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin")
+    install(TARGETS ${program} RUNTIME DESTINATION bin)
+  endforeach()
+  if(NOT arg_KERNELS)
+    # The GPU build runs the CPU build where the emulator is chosen: it needs it built.
+    add_dependencies(${chapter} ${chapter}_cpu)
+  endif()
 
   add_custom_target(run_${chapter}
     COMMAND $<TARGET_FILE:${chapter}>
@@ -52,31 +82,49 @@ endfunction()
 #   [LIBRARIES <targets>...])
 # Builds <chapter>_exercise_starter and <chapter>_exercise_solution; adds the tests "the solution
 # passes" and "the starter fails" (so the check can fail); adds the target check_<chapter>_exercise,
-# which a learner runs to check their own attempt (their edited starter).
+# which a learner runs to check their own attempt (their edited starter). For a chapter with a CPU
+# build (add_chapter_sample without KERNELS), CHECK is CUDA as the runtime API writes it and is
+# built twice as the sample is: <..._starter> by nvcc, <..._starter>_cpu by simt; the tests run the
+# CPU builds.
 function(add_chapter_exercise chapter)
   cmake_parse_arguments(PARSE_ARGV 1 arg "HOST_ONLY" "CHECK;STARTER;SOLUTION" "LIBRARIES")
+  set(cpu_build OFF)
+  set(tested_suffix "")
+  if(TARGET ${chapter}_kernels_cpu)
+    set(cpu_build ON)
+    set(tested_suffix _cpu)
+  endif()
   foreach(variant starter solution)
     string(TOUPPER ${variant} key)
     set(header "${CMAKE_CURRENT_SOURCE_DIR}/${arg_${key}}")
     set(target ${chapter}_exercise_${variant})
     add_executable(${target} ${arg_CHECK})
-    tutorial_target_defaults(${target})
-    target_compile_definitions(${target} PRIVATE "EXERCISE_HEADER=\"${header}\"")
+    set(programs ${target})
     target_link_libraries(${target} PRIVATE tutorial::common ${arg_LIBRARIES})
-    target_include_directories(${target} PRIVATE
-      "${CMAKE_CURRENT_SOURCE_DIR}" "${CMAKE_CURRENT_SOURCE_DIR}/..")
-    get_target_property(architectures ${chapter}_kernels CUDA_ARCHITECTURES)
-    set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES "${architectures}"
-                                               RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin")
-    if(NOT arg_HOST_ONLY)
+    if(cpu_build)
+      simt_add_executable(${target}_cpu ${arg_CHECK})
+      target_link_libraries(${target}_cpu PRIVATE tutorial::common_cpu)
+      add_dependencies(${target} ${target}_cpu)
+      list(APPEND programs ${target}_cpu)
+    elseif(NOT arg_HOST_ONLY)
       simt_add_kernels(${target} "${header}")
     endif()
+    get_target_property(architectures ${chapter}_kernels CUDA_ARCHITECTURES)
+    set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES "${architectures}")
+    foreach(program IN LISTS programs)
+      tutorial_target_defaults(${program})
+      target_compile_definitions(${program} PRIVATE "EXERCISE_HEADER=\"${header}\"")
+      target_include_directories(${program} PRIVATE
+        "${CMAKE_CURRENT_SOURCE_DIR}" "${CMAKE_CURRENT_SOURCE_DIR}/..")
+      set_target_properties(${program} PROPERTIES
+        RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin")
+    endforeach()
   endforeach()
   if(TUTORIAL_BUILD_TESTS)
     add_test(NAME "exercise ${chapter}: the solution passes the check"
-             COMMAND ${chapter}_exercise_solution --backend emulator)
+             COMMAND ${chapter}_exercise_solution${tested_suffix} --backend emulator)
     add_test(NAME "exercise ${chapter}: the starter fails the check"
-             COMMAND ${chapter}_exercise_starter --backend emulator)
+             COMMAND ${chapter}_exercise_starter${tested_suffix} --backend emulator)
     set_tests_properties("exercise ${chapter}: the starter fails the check"
       PROPERTIES WILL_FAIL TRUE)
   endif()

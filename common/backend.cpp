@@ -2,6 +2,15 @@
 
 #include "usage_error.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+#include <system_error>
+
 namespace tutorial {
 
 std::string_view to_string(Backend backend) {
@@ -11,6 +20,21 @@ std::string_view to_string(Backend backend) {
 std::string BackendSelection::notice() const {
   return fell_back ? "note: running on the CPU emulator: " + reason + "." : std::string();
 }
+
+#if TUTORIAL_CPU_BUILD
+
+// The CPU build: nvcc's half of the sample is another program, so there is no GPU to choose.
+BackendSelection select_backend(BackendChoice choice, ComputeCapability) {
+  if (choice == BackendChoice::device)
+    throw UsageError("--backend device",
+                     "this is the sample's CPU build (built for the emulator); its GPU build is "
+                     "the program of the same name without _cpu");
+  return {Backend::emulator, std::nullopt, "this is the sample's CPU build", false};
+}
+
+void run_cpu_build_if_emulated(const BackendSelection&, char**) {}
+
+#else
 
 BackendSelection select_backend(BackendChoice choice, ComputeCapability minimum) {
   if (choice == BackendChoice::emulator)
@@ -29,5 +53,21 @@ BackendSelection select_backend(BackendChoice choice, ComputeCapability minimum)
   if (choice == BackendChoice::device) throw UsageError("--backend device", why_not);
   return {Backend::emulator, query.device, why_not, true};
 }
+
+void run_cpu_build_if_emulated(const BackendSelection& selection, char** argv) {
+  if (selection.backend != Backend::emulator) return;
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) return;
+  const std::filesystem::path cpu_build = self.string() + "_cpu";
+  if (!std::filesystem::exists(cpu_build, error)) return;
+  if (selection.fell_back) std::printf("%s\n", selection.notice().c_str());
+  std::fflush(stdout);
+  ::execv(cpu_build.c_str(), argv);
+  throw std::runtime_error("cannot run the CPU build " + cpu_build.string() + ": " +
+                           std::strerror(errno));
+}
+
+#endif
 
 }  // namespace tutorial

@@ -39,7 +39,14 @@ struct BackendSelection {
 
 /// @brief Resolves `--backend` against the GPU found and the chapter's minimum compute
 /// capability. `auto` falls back to the emulator with a notice; `device` without a suitable
-/// GPU throws UsageError.
+/// GPU throws UsageError. In a sample's CPU build (the same sources built for the emulator,
+/// `<sample>_cpu`) the emulator is the only backend: `device` throws UsageError there.
 [[nodiscard]] BackendSelection select_backend(BackendChoice choice, ComputeCapability minimum);
+
+/// @brief In a sample's GPU build, when the emulator was chosen: runs the sample's CPU build
+/// (`<this program>_cpu`, beside it) with the same arguments in place of this process, after
+/// the selection's notice. Returns only where there is no CPU build to run (a chapter whose
+/// GPU build still carries the emulator itself) and in the CPU build, which is already there.
+void run_cpu_build_if_emulated(const BackendSelection& selection, char** argv);
 
 }  // namespace tutorial

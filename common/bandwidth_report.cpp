@@ -9,16 +9,16 @@
 
 namespace tutorial {
 
-BandwidthRow copy_ceiling(std::size_t bytes_per_buffer) {
-  const double gbs = copy_bandwidth_gbs(bytes_per_buffer);
+BandwidthRow copy_ceiling(std::size_t bytes_per_buffer, TimingPolicy policy) {
+  const double gbs = copy_bandwidth_gbs(bytes_per_buffer, policy);
   return {"cudaMemcpy device to device (ceiling)",
           2.0 * static_cast<double>(bytes_per_buffer) / (gbs * 1e6), gbs, true};
 }
 
 BandwidthRow measure_bandwidth(std::string name, double bytes_moved,
                                const std::function<void()>& launch,
-                               const std::function<bool()>& verify) {
-  const Timing t = time_on_device(launch);
+                               const std::function<bool()>& verify, TimingPolicy policy) {
+  const Timing t = time_on_device(launch, policy);
   return {std::move(name), t.median_ms, bytes_moved / (t.median_ms * 1e6), verify()};
 }
 

@@ -3,6 +3,7 @@
 /// @brief Measuring memory-bound kernels against a ceiling measured in the same run.
 
 #include "device.hpp"
+#include "timing.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -20,13 +21,14 @@ struct BandwidthRow {
 };
 
 /// @brief The ceiling: a device-to-device cudaMemcpy of `bytes_per_buffer`.
-[[nodiscard]] BandwidthRow copy_ceiling(std::size_t bytes_per_buffer);
+[[nodiscard]] BandwidthRow copy_ceiling(std::size_t bytes_per_buffer, TimingPolicy policy = {});
 
 /// @brief Times `launch` with CUDA events (warm-up, median), then asks `verify` whether the
 /// result the timed runs left behind is right.
 [[nodiscard]] BandwidthRow measure_bandwidth(std::string name, double bytes_moved,
                                              const std::function<void()>& launch,
-                                             const std::function<bool()>& verify);
+                                             const std::function<bool()>& verify,
+                                             TimingPolicy policy = {});
 
 /// @brief Prints the table with each row's ratio to the first row (the ceiling) and a last
 /// line naming the fastest kernel.

@@ -132,6 +132,7 @@ std::optional<BackendSelection> Cli::parse_and_select_backend(int argc, char** a
       std::cout << "emulator: " << selection.reason << "\n";
     return std::nullopt;
   }
+  run_cpu_build_if_emulated(selection, argv);
   if (selection.fell_back) std::cout << selection.notice() << std::endl;
   return selection;
 }

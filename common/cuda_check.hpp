@@ -30,4 +30,6 @@ inline void check_cuda(cudaError_t code, const char* call, const char* file, int
 
 /// @brief Checks a CUDA runtime call; on failure throws tutorial::CudaError naming the file,
 /// line, call text, error name and description. Unlike `assert`, it stays in Release builds.
-#define CUDA_CHECK(call) ::tutorial::check_cuda((call), #call, __FILE__, __LINE__)
+/// (`tutorial::`, not `::tutorial::`: a CPU build's translation compiles the sources' code inside
+/// a namespace of the emulator's, where `::tutorial` is not this namespace.)
+#define CUDA_CHECK(call) tutorial::check_cuda((call), #call, __FILE__, __LINE__)

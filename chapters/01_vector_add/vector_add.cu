@@ -1,10 +1,10 @@
-// Chapter 01's launches: each kernel of vector_add_kernels.cuh launched on the GPU with
-// <<<grid, block>>>, or the same kernel on the CPU emulator with simt::launch, from one call.
+// Chapter 01's host code, as the CUDA runtime API writes it: device memory with cudaMalloc,
+// copies with cudaMemcpy, launches with <<<grid, block>>>. nvcc builds this file for the GPU;
+// simt translates the very same file for the CPU emulator (the sample's CPU build).
 
 #include "vector_add.hpp"
 #include "vector_add_kernels.cuh"
 
-#include "common/backend_launch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
 #include "common/random_inputs.hpp"
@@ -23,20 +23,16 @@ unsigned blocks_for(long long threads) {
 }
 
 // [doc:launch]
-void launch(tutorial::Backend backend, Variant variant, const float* A, const float* B, float* C,
-            long long n) {
-  switch (variant) {
-    case Variant::one_block:
-      tutorial::launch_on(backend, {1, static_cast<unsigned>(n)}, VecAdd, A, B, C);
-      break;
-    case Variant::bounded:
-      tutorial::launch_on(backend, {blocks_for(n), threads_per_block}, VecAddBounded, A, B, C, n);
-      break;
-    case Variant::vectorized:
-      tutorial::launch_on(backend, {blocks_for((n + 3) / 4), threads_per_block}, VecAddFloat4, A, B,
-                          C, n);
-      break;
-  }
+void launch(Variant variant, const float* A, const float* B, float* C, long long n) {
+  if (variant == Variant::one_block)
+    VecAdd<<<1, static_cast<unsigned>(n)>>>(A, B, C);
+  else if (variant == Variant::bounded)
+    VecAddBounded<<<blocks_for(n), threads_per_block>>>(A, B, C, n);
+  else
+    VecAddFloat4<<<blocks_for((n + 3) / 4), threads_per_block>>>(A, B, C, n);
+  // A launch returns no status: what the GPU refused (a block of 2048 threads, say) is the
+  // next error cudaGetLastError() returns.
+  CUDA_CHECK(cudaGetLastError());
 }
 // [doc:launch]
 
@@ -52,34 +48,29 @@ std::string describe_launch(Variant variant, long long n) {
   return {};
 }
 
-void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
-         std::span<const float> b, std::span<float> c) {
+void add(Variant variant, std::span<const float> a, std::span<const float> b, std::span<float> c) {
   const auto n = static_cast<long long>(c.size());
   if (a.size() != c.size() || b.size() != c.size())
     throw std::invalid_argument("vector_add::add: vectors differ in size");
   if (variant == Variant::one_block && (n < 1 || n > max_threads_per_block))
     throw std::invalid_argument("VecAdd<<<1, N>>> needs 1 <= N <= 1024 threads in its block");
-  const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
-  if (variant == Variant::vectorized &&
-      !(aligned(a.data()) && aligned(b.data()) && aligned(c.data())))
-    throw std::invalid_argument(
-        "VecAddFloat4 needs 16-byte aligned vectors for its float4 accesses");
 
-  if (backend == tutorial::Backend::emulator) {
-    launch(backend, variant, a.data(), b.data(), c.data(), n);
-    return;
-  }
   // [doc:device-memory]
-  tutorial::DeviceBuffer<float> d_A(a), d_B(b), d_C(c.size());
-  launch(backend, variant, d_A.get(), d_B.get(), d_C.get(), n);
-  d_C.copy_to(c);  // cudaMemcpy waits for the kernel: it runs in the same (default) stream
+  const std::size_t bytes = c.size() * sizeof(float);
+  // cudaMalloc'ed here, cudaFree'd when they go out of scope (an error thrown below included)
+  tutorial::DeviceBuffer<float> d_A(c.size()), d_B(c.size()), d_C(c.size());
+  CUDA_CHECK(cudaMemcpy(d_A.get(), a.data(), bytes, cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_B.get(), b.data(), bytes, cudaMemcpyHostToDevice));
+  launch(variant, d_A.get(), d_B.get(), d_C.get(), n);
+  // cudaMemcpy waits for the kernel: both are in the same (default) stream
+  CUDA_CHECK(cudaMemcpy(c.data(), d_C.get(), bytes, cudaMemcpyDeviceToHost));
   // [doc:device-memory]
 }
 
 std::string launch_error_for_oversized_block() {
   tutorial::DeviceBuffer<float> d(2048);
   try {
-    tutorial::launch_on(tutorial::Backend::device, {1, 2048}, VecAdd, d.get(), d.get(), d.get());
+    launch(Variant::one_block, d.get(), d.get(), d.get(), 2048);
   } catch (const tutorial::CudaError& e) {
     return e.what();
   }
@@ -94,7 +85,8 @@ std::vector<float> reference_add(std::span<const float> a, std::span<const float
 }
 // [doc:reference]
 
-std::vector<tutorial::BandwidthRow> benchmark_on_device(long long n, std::uint64_t seed) {
+std::vector<tutorial::BandwidthRow> benchmark(long long n, std::uint64_t seed,
+                                              tutorial::TimingPolicy policy) {
   const auto count = static_cast<std::size_t>(n);
   const std::vector<float> a = tutorial::random_floats(count, seed);
   const std::vector<float> b = tutorial::random_floats(count, seed + 1);
@@ -104,17 +96,17 @@ std::vector<tutorial::BandwidthRow> benchmark_on_device(long long n, std::uint64
   tutorial::DeviceBuffer<float> d_C(count);
   const double bytes_moved = 3.0 * static_cast<double>(n) * sizeof(float);  // 2 reads + 1 write
 
-  std::vector<tutorial::BandwidthRow> rows{tutorial::copy_ceiling(count * sizeof(float))};
+  std::vector<tutorial::BandwidthRow> rows{tutorial::copy_ceiling(count * sizeof(float), policy)};
   std::vector<float> c(count);
   for (Variant v : {Variant::bounded, Variant::vectorized}) {
     CUDA_CHECK(cudaMemset(d_C.get(), 0xFF, count * sizeof(float)));  // NaN: unwritten shows
     rows.push_back(tutorial::measure_bandwidth(
-        describe_launch(v, n), bytes_moved,
-        [&] { launch(tutorial::Backend::device, v, d_A.get(), d_B.get(), d_C.get(), n); },
+        describe_launch(v, n), bytes_moved, [&] { launch(v, d_A.get(), d_B.get(), d_C.get(), n); },
         [&] {
           d_C.copy_to(c);
           return !tutorial::first_mismatch(c, expected).has_value();
-        }));
+        },
+        policy));
   }
   return rows;
 }

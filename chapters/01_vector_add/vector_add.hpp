@@ -1,8 +1,9 @@
 #pragma once
-// Chapter 01's kernel library: C = A + B on the GPU or on the CPU emulator.
+// Chapter 01's kernel library: C = A + B. The same sources are built twice: for the GPU (nvcc)
+// and for the CPU emulator (simt); a program links one of the two.
 
-#include "common/backend.hpp"
 #include "common/bandwidth_report.hpp"
+#include "common/timing.hpp"
 
 #include <cstdint>
 #include <span>
@@ -26,19 +27,19 @@ inline constexpr long long max_threads_per_block = 1024;
 /// The kernel's name and launch shape, as printed: "VecAddBounded<<<3907, 256>>>".
 [[nodiscard]] std::string describe_launch(Variant variant, long long n);
 
-/// c = a + b with `variant` on `backend`. Spans have equal sizes; one_block needs at most 1024;
-/// vectorized needs 16-byte aligned data (as cudaMalloc and std::vector<float> give it).
-void add(tutorial::Backend backend, Variant variant, std::span<const float> a,
-         std::span<const float> b, std::span<float> c);
+/// c = a + b with `variant`: copies a and b to device memory, launches, copies c back. Spans
+/// have equal sizes; one_block needs at most 1024 elements.
+void add(Variant variant, std::span<const float> a, std::span<const float> b, std::span<float> c);
 
-/// Launches VecAdd<<<1, 2048>>> on the GPU, past the 1024-thread block limit, and returns the
-/// message CUDA_CHECK(cudaGetLastError()) throws: the demonstration that the check catches
-/// launch errors in Release builds.
+/// Launches VecAdd<<<1, 2048>>>, past the 1024-thread block limit, and returns the message
+/// CUDA_CHECK(cudaGetLastError()) throws: the demonstration that the check catches launch errors
+/// in Release builds.
 [[nodiscard]] std::string launch_error_for_oversized_block();
 
-/// Times the device-to-device copy (the ceiling) and the multi-block kernels at n elements.
-[[nodiscard]] std::vector<tutorial::BandwidthRow> benchmark_on_device(long long n,
-                                                                      std::uint64_t seed);
+/// Times the device-to-device copy (the ceiling) and the multi-block kernels at n elements,
+/// each timed result checked against reference_add.
+[[nodiscard]] std::vector<tutorial::BandwidthRow> benchmark(long long n, std::uint64_t seed,
+                                                            tutorial::TimingPolicy policy);
 
 /// The chapter's CPU reference, which every result is held to: a plain loop, obviously
 /// correct and independent of the kernels.

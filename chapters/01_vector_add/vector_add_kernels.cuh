@@ -1,6 +1,7 @@
 #pragma once
-// Chapter 01 kernels. This file is compiled twice: by nvcc for the GPU, and by the host compiler
-// for the CPU emulator (simt_add_kernels() translates it; see chapter 06). It is plain CUDA C++.
+// Chapter 01 kernels. This file is compiled twice, with vector_add.cu: by nvcc for the GPU, and
+// by the host compiler for the CPU emulator (simt translates it; see chapter 06). It is plain
+// CUDA C++.
 
 // [doc:kernel-one-block]
 // The guide's first kernel: one block of N threads, thread i adds element i.

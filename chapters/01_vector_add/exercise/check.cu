@@ -3,8 +3,9 @@
 // the part past n holds a marker the kernel must leave alone.
 #include EXERCISE_HEADER
 
-#include "common/backend_launch.hpp"
 #include "common/cli.hpp"
+#include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
 #include "common/random_inputs.hpp"
 #include "common/sample_main.hpp"
 
@@ -14,18 +15,20 @@
 int main(int argc, char** argv) {
   return tutorial::run_sample(argv[0], [&] {
     tutorial::Cli cli("01_vector_add_exercise", "Checks your VecAddAnyN");
-    const auto chosen = cli.parse_and_select_backend(argc, argv, {7, 5});
-    if (!chosen) return 0;
+    if (!cli.parse_and_select_backend(argc, argv, {7, 5})) return 0;
     bool ok = true;
     for (int n : {1000, 1, 256, 257}) {
       const int blocks = (n + 255) / 256, room = blocks * 256;
+      const std::size_t bytes = room * sizeof(float);
       std::vector<float> a = tutorial::random_floats(room, 1), b = tutorial::random_floats(room, 2),
                          c(room, -7.0f);
-      tutorial::BackendArray<float> A(chosen->backend, a), B(chosen->backend, b),
-          C(chosen->backend, c);
-      tutorial::launch_on(chosen->backend, {unsigned(blocks), 256}, VecAddAnyN, A.data(), B.data(),
-                          C.data(), n);
-      c = C.read();
+      tutorial::DeviceBuffer<float> A(room), B(room), C(room);
+      CUDA_CHECK(cudaMemcpy(A.get(), a.data(), bytes, cudaMemcpyHostToDevice));
+      CUDA_CHECK(cudaMemcpy(B.get(), b.data(), bytes, cudaMemcpyHostToDevice));
+      CUDA_CHECK(cudaMemcpy(C.get(), c.data(), bytes, cudaMemcpyHostToDevice));
+      VecAddAnyN<<<blocks, 256>>>(A.get(), B.get(), C.get(), n);
+      CUDA_CHECK(cudaGetLastError());
+      CUDA_CHECK(cudaMemcpy(c.data(), C.get(), bytes, cudaMemcpyDeviceToHost));
       int wrong = 0, beyond = 0;
       for (int i = 0; i < room; ++i)
         (i < n ? wrong : beyond) += i < n ? c[i] != a[i] + b[i] : c[i] != -7.0f;

@@ -139,8 +139,8 @@ function(simt_add_kernels target)
   target_link_libraries(${target} PUBLIC simt::simt)
 endfunction()
 
-# simt_add_executable(<target> <sources>...): a whole CUDA program (.cu files with main,
-# <<<...>>> launches and runtime API calls, .cpp and .c files beside them) built for the
+# simt_add_executable(<target> <sources>... [CUDA_ARCH <nnn>]): a whole CUDA program (.cu files
+# with main, <<<...>>> launches and runtime API calls, .cpp and .c files beside them) built for the
 # emulator, as simt-nvcc builds it: each .cu file is translated with its host code
 # (simt-translate --program), and the program links the emulator's CUDA runtime.
 # CUDA_ARCH: __CUDA_ARCH__ in the kernels (default 900).
@@ -149,11 +149,36 @@ function(simt_add_executable target)
   if(NOT arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "simt_add_executable(${target}): name at least one source")
   endif()
+  add_executable(${target})
+  simt_target_cuda_sources(${target} ${arg_UNPARSED_ARGUMENTS} CUDA_ARCH "${arg_CUDA_ARCH}")
+endfunction()
+
+# simt_add_library(<target> [STATIC|OBJECT] <sources>... [CUDA_ARCH <nnn>]): the same for a part
+# of a program, such as the half of a project that nvcc builds as a library for the GPU: its .cu
+# files translated with their host code, linked with the emulator's CUDA runtime (PUBLIC: the
+# program that links the library uses that runtime too, not CUDA's).
+function(simt_add_library target)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "STATIC;OBJECT" "CUDA_ARCH" "")
+  if(NOT arg_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "simt_add_library(${target}): name at least one source")
+  endif()
+  set(type STATIC)
+  if(arg_OBJECT)
+    set(type OBJECT)
+  endif()
+  add_library(${target} ${type})
+  simt_target_cuda_sources(${target} ${arg_UNPARSED_ARGUMENTS} CUDA_ARCH "${arg_CUDA_ARCH}")
+endfunction()
+
+# simt_target_cuda_sources(<target> <sources>... [CUDA_ARCH <nnn>]): adds sources of a whole
+# program to a target of the emulator's: .cu files translated with their host code, others as
+# they are; the target links the emulator's CUDA runtime.
+function(simt_target_cuda_sources target)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "CUDA_ARCH" "")
   if(NOT arg_CUDA_ARCH)
     set(arg_CUDA_ARCH 900)
   endif()
   _simt_find_translator_python()
-  add_executable(${target})
   set(directory "${CMAKE_CURRENT_BINARY_DIR}/${target}.simt")
   get_filename_component(translator_dir "${SIMT_TRANSLATOR}" DIRECTORY)
   file(GLOB_RECURSE translator_sources CONFIGURE_DEPENDS "${translator_dir}/*.py")
@@ -193,5 +218,10 @@ function(simt_add_executable target)
         OBJECT_DEPENDS "${device}.flags")
     endif()
   endforeach()
-  target_link_libraries(${target} PRIVATE simt::runtime)
+  get_target_property(type ${target} TYPE)
+  if(type STREQUAL "EXECUTABLE")
+    target_link_libraries(${target} PRIVATE simt::runtime)
+  else()
+    target_link_libraries(${target} PUBLIC simt::runtime)
+  endif()
 endfunction()

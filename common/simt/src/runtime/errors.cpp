@@ -76,6 +76,8 @@ constexpr ErrorText error_texts[] = {
      "invalid channel descriptor"},
     {cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection",
      "invalid copy direction for memcpy"},
+    {cudaErrorInsufficientDriver, "cudaErrorInsufficientDriver",
+     "CUDA driver version is insufficient for CUDA runtime version"},
     {cudaErrorMissingConfiguration, "cudaErrorMissingConfiguration",
      "__global__ function call is not configured"},
     {cudaErrorInvalidDeviceFunction, "cudaErrorInvalidDeviceFunction", "invalid device function"},

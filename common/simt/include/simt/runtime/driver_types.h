@@ -29,6 +29,7 @@ enum cudaError {
   cudaErrorInvalidTexture = 18,
   cudaErrorInvalidChannelDescriptor = 20,
   cudaErrorInvalidMemcpyDirection = 21,
+  cudaErrorInsufficientDriver = 35,
   cudaErrorMissingConfiguration = 52,
   cudaErrorInvalidDeviceFunction = 98,
   cudaErrorNoDevice = 100,

@@ -46,6 +46,8 @@ class _AccessChecks:
             return None
         if cursor.type.get_canonical().kind == T.DEPENDENT and kind == K.DECL_REF_EXPR:
             return None
+        if parents and kind_of(parents[-1]) == K.LAMBDA_EXPR:
+            return None  # a lambda's capture (`[&value]`, `[value]`): a name, not an access
         if kind == K.MEMBER_REF_EXPR:
             ref = cursor.referenced
             if ref is None or kind_of(ref) != K.FIELD_DECL or ref.is_bitfield():
