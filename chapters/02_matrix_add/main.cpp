@@ -1,6 +1,8 @@
 // Chapter 02 - MatAdd and the thread hierarchy (CUDA C++ Programming Guide, "Thread Hierarchy").
-// Runs each kernel on random matrices on the GPU or the CPU emulator, checks every result
-// against a plain CPU loop, and demonstrates the thread-ID rule with a 3D block.
+// Runs each kernel on random matrices, checks every result against a plain CPU loop, and
+// demonstrates the thread-ID rule with a 3D block. Linked twice: with the chapter's GPU build
+// (02_matrix_add) and with its CPU build (02_matrix_add_cpu), which the GPU build runs in its
+// place where there is no GPU.
 
 #include "matrix_add.hpp"
 
@@ -21,13 +23,12 @@ namespace {
 
 using matrix_add::Variant;
 
-bool run_and_verify(tutorial::Backend backend, Variant variant, int rows, int cols,
-                    std::uint64_t seed) {
+bool run_and_verify(Variant variant, int rows, int cols, std::uint64_t seed) {
   const auto count = static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols);
   const std::vector<float> a = tutorial::random_floats(count, seed);
   const std::vector<float> b = tutorial::random_floats(count, seed + 1);
   std::vector<float> c(count, -1.0f);
-  matrix_add::add(backend, variant, a, b, c, rows, cols);
+  matrix_add::add(variant, a, b, c, rows, cols);
   const auto mismatch = tutorial::first_mismatch(c, matrix_add::reference_add(a, b));
   std::puts(tutorial::verdict(matrix_add::describe_launch(variant, rows, cols) + " on " +
                                   std::to_string(rows) + " x " + std::to_string(cols),
@@ -39,8 +40,8 @@ bool run_and_verify(tutorial::Backend backend, Variant variant, int rows, int co
 // [doc:thread-id-check]
 // Checks the rule ID = x + y*Dx + z*Dx*Dy: walking z, y, x in nested loops (x fastest)
 // must visit the IDs 0, 1, 2, ... in order.
-bool check_thread_ids(tutorial::Backend backend, simt::Dim3 block) {
-  const std::vector<unsigned> by_id = matrix_add::thread_coordinates_by_id(backend, block);
+bool check_thread_ids(matrix_add::BlockShape block) {
+  const std::vector<unsigned> by_id = matrix_add::thread_coordinates_by_id(block);
   unsigned expected_id = 0;
   bool ok = true;
   for (unsigned z = 0; z < block.z; ++z)
@@ -110,7 +111,7 @@ int main(int argc, char** argv) {
                                    "(the emulator's speed is measured by chapter 06)");
       std::printf("Chapter 02 benchmark on %s: %d x %d floats, median of 25 runs\n",
                   selection.device->name.c_str(), rows, cols);
-      const auto table = matrix_add::benchmark_on_device(rows, cols, common.seed);
+      const auto table = matrix_add::benchmark(rows, cols, common.seed, {});
       tutorial::print_bandwidth_table(table);
       if (!csv_path.empty())
         tutorial::write_bandwidth_csv(table, *selection.device,
@@ -132,15 +133,14 @@ int main(int argc, char** argv) {
 
     bool ok = true;
     if (which == Which::all || which == Which::one_block)
-      ok &= run_and_verify(selection.backend, Variant::one_block, block_n, block_n, common.seed);
+      ok &= run_and_verify(Variant::one_block, block_n, block_n, common.seed);
     if (which == Which::all || which == Which::multi_block)
-      ok &= run_and_verify(selection.backend, Variant::coalesced, rows, cols, common.seed);
+      ok &= run_and_verify(Variant::coalesced, rows, cols, common.seed);
     if (which == Which::all || which == Which::vectorized)
-      ok &= run_and_verify(selection.backend, Variant::vectorized, rows, cols, common.seed);
+      ok &= run_and_verify(Variant::vectorized, rows, cols, common.seed);
     if (which == Which::all || which == Which::transposed)
-      ok &= run_and_verify(selection.backend, Variant::transposed, rows, cols, common.seed);
-    if (which == Which::all || which == Which::thread_id)
-      ok &= check_thread_ids(selection.backend, simt::Dim3(8, 4, 2));
+      ok &= run_and_verify(Variant::transposed, rows, cols, common.seed);
+    if (which == Which::all || which == Which::thread_id) ok &= check_thread_ids({8, 4, 2});
     return ok ? 0 : 1;
   });
 }

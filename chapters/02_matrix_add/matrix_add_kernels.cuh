@@ -1,7 +1,7 @@
 #pragma once
-// Chapter 02 kernels: the thread hierarchy. Compiled by nvcc for the GPU and by the host
-// compiler for the CPU emulator; plain CUDA C++. Matrices are row-major: element (row, col)
-// of a matrix with `cols` columns is at index row * cols + col.
+// Chapter 02 kernels: the thread hierarchy. Compiled, with matrix_add.cu, by nvcc for the GPU
+// and by the host compiler for the CPU emulator (simt translates it); plain CUDA C++. Matrices
+// are row-major: element (row, col) of a matrix with `cols` columns is at index row * cols + col.
 
 // [doc:kernel-one-block]
 // One block of N x N threads (dim3 threadsPerBlock(N, N)): thread (x, y) adds element

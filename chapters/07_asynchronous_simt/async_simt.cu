@@ -1,10 +1,12 @@
-// Chapter 07's launches: every kernel on the GPU (<<<>>>) or on the CPU emulator (simt::launch
-// of the same kernel, translated by simt_add_kernels()); then the CPU references.
+// Chapter 07's host code, as the CUDA runtime API writes it: every kernel launched with <<<>>>
+// on device memory; then the CPU references. nvcc builds this file for the GPU; simt translates
+// the very same file for the CPU emulator (the sample's CPU build).
 
 #include "async_simt.hpp"
 #include "async_simt_kernels.cuh"
 
-#include "common/backend_launch.hpp"
+#include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
 
 namespace async_simt {
 
@@ -20,27 +22,36 @@ CopyKernel copy_kernel(Copy copy) {
   return nullptr;
 }
 
-std::vector<int> publish_then_read(Backend backend, std::span<const int> in) {
-  tutorial::BackendArray<int> input(backend, in), out(backend, in.size(), -1);
-  tutorial::launch_on(backend,
-                      {static_cast<unsigned>(in.size() / threads_per_block), threads_per_block},
-                      PublishThenReadNeighbour, input.data(), out.data());
-  return out.read();
+std::vector<int> publish_then_read(std::span<const int> in) {
+  std::vector<int> read(in.size(), -1);  // an element no thread writes stays -1 and fails
+  tutorial::DeviceBuffer<int> input(in), out{std::span<const int>(read)};
+  const auto blocks = static_cast<unsigned>(in.size() / threads_per_block);
+  PublishThenReadNeighbour<<<blocks, threads_per_block>>>(input.get(), out.get());
+  CUDA_CHECK(cudaGetLastError());
+  out.copy_to(read);
+  return read;
 }
 
-std::vector<float> neighbour_sums(Backend backend, Copy copy, std::span<const float> in,
-                                  unsigned blocks) {
-  tutorial::BackendArray<float> input(backend, in), out(backend, in.size(), -1.0f);
-  tutorial::launch_on(backend, {blocks, threads_per_block}, copy_kernel(copy), input.data(),
-                      out.data(), static_cast<int>(in.size() / tile_floats));
-  return out.read();
+std::vector<float> neighbour_sums(Copy copy, std::span<const float> in, unsigned blocks) {
+  std::vector<float> sums(in.size(), -1.0f);  // an element no thread writes stays -1 and fails
+  tutorial::DeviceBuffer<float> input(in), out{std::span<const float>(sums)};
+  const CopyKernel kernel = copy_kernel(copy);
+  kernel<<<blocks, threads_per_block>>>(input.get(), out.get(),
+                                        static_cast<int>(in.size() / tile_floats));
+  CUDA_CHECK(cudaGetLastError());
+  out.copy_to(sums);
+  return sums;
 }
 
-ScopeCounts count_with_scopes(Backend backend, unsigned blocks, unsigned threads) {
-  tutorial::BackendArray<unsigned> out(backend, std::size_t{blocks} + 1, 0u);
-  unsigned* per_block = out.data();
-  tutorial::launch_on(backend, {blocks, threads}, CountWithScopes, per_block, per_block + blocks);
-  std::vector<unsigned> read = out.read();
+ScopeCounts count_with_scopes(unsigned blocks, unsigned threads) {
+  // Per-block counts, then the total: the counters start at zero.
+  tutorial::DeviceBuffer<unsigned> out(std::size_t{blocks} + 1);
+  CUDA_CHECK(cudaMemset(out.get(), 0, out.size() * sizeof(unsigned)));
+  unsigned* per_block = out.get();
+  CountWithScopes<<<blocks, threads>>>(per_block, per_block + blocks);
+  CUDA_CHECK(cudaGetLastError());
+  std::vector<unsigned> read(out.size());
+  out.copy_to(read);
   const unsigned total = read.back();
   read.pop_back();
   return {read, total};

@@ -1,8 +1,8 @@
 #pragma once
-// Chapter 07's kernel library: the asynchronous SIMT kernels launched on the GPU or on the CPU
-// emulator, and the CPU references their results are held to.
+// Chapter 07's kernel library: the asynchronous SIMT kernels and the CPU references their
+// results are held to. The same sources are built twice: for the GPU (nvcc) and for the CPU
+// emulator (simt); a program links one of the two.
 
-#include "common/backend.hpp"
 #include "tile_shape.hpp"
 
 #include <span>
@@ -10,8 +10,6 @@
 #include <vector>
 
 namespace async_simt {
-
-using tutorial::Backend;
 
 inline constexpr unsigned threads_per_block = kThreads;
 inline constexpr std::size_t tile_floats = kTile;
@@ -28,7 +26,7 @@ enum class Copy {
 inline constexpr Copy all_copies[] = {Copy::plain,       Copy::group,       Copy::barrier,
                                       Copy::pipelined_1, Copy::pipelined_2, Copy::pipelined_4};
 
-/// The kernel of a copy method (for the benchmark, which launches it on the GPU itself).
+/// The kernel of a copy method, to launch through the pointer.
 using CopyKernel = void (*)(const float* in, float* out, int tiles);
 [[nodiscard]] CopyKernel copy_kernel(Copy copy);
 
@@ -38,13 +36,13 @@ using CopyKernel = void (*)(const float* in, float* out, int tiles);
 [[nodiscard]] std::string kernel_name(Copy copy);
 
 /// PublishThenReadNeighbour: one block per 256 values of `in`.
-[[nodiscard]] std::vector<int> publish_then_read(Backend backend, std::span<const int> in);
+[[nodiscard]] std::vector<int> publish_then_read(std::span<const int> in);
 /// Its CPU reference: in[neighbour in the block] + in[i]^2.
 [[nodiscard]] std::vector<int> reference_publish_then_read(std::span<const int> in);
 
 /// One of the NeighbourSums kernels over `in` (whole tiles of 2048) with `blocks` blocks.
-[[nodiscard]] std::vector<float> neighbour_sums(Backend backend, Copy copy,
-                                                std::span<const float> in, unsigned blocks);
+[[nodiscard]] std::vector<float> neighbour_sums(Copy copy, std::span<const float> in,
+                                                unsigned blocks);
 /// Its CPU reference: each element plus its right-hand neighbour within its tile.
 [[nodiscard]] std::vector<float> reference_neighbour_sums(std::span<const float> in);
 
@@ -53,6 +51,6 @@ struct ScopeCounts {
   std::vector<unsigned> per_block;
   unsigned total = 0;
 };
-[[nodiscard]] ScopeCounts count_with_scopes(Backend backend, unsigned blocks, unsigned threads);
+[[nodiscard]] ScopeCounts count_with_scopes(unsigned blocks, unsigned threads);
 
 }  // namespace async_simt

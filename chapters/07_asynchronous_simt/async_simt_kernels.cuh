@@ -2,7 +2,8 @@
 // Chapter 07 kernels: the asynchronous SIMT programming model of the CUDA C++ Programming Guide.
 // A thread starts an asynchronous operation and completes it through a synchronization object:
 // a cuda::barrier (arrive now, wait later), a cuda::pipeline (stages in flight), or
-// cooperative_groups::wait. Compiled by nvcc for the GPU and translated for the CPU emulator.
+// cooperative_groups::wait. Compiled, with async_simt.cu, by nvcc for the GPU and translated for
+// the CPU emulator.
 
 #include <cooperative_groups.h>
 #include <cooperative_groups/memcpy_async.h>

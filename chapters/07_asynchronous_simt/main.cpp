@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
 
     // 1. A barrier's split arrive and wait.
     const std::vector<int> values = random_ints(4 * async_simt::threads_per_block, seed);
-    const std::vector<int> read = async_simt::publish_then_read(backend, values);
+    const std::vector<int> read = async_simt::publish_then_read(values);
     const bool published = read == async_simt::reference_publish_then_read(values);
     std::printf(
         "split arrive/wait, PublishThenReadNeighbour<<<4, 256>>>: %s\n",
@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
     std::printf("neighbour sums over %d tiles of 2048 floats, %u blocks of 256 threads:\n", tiles,
                 blocks);
     for (Copy copy : async_simt::all_copies) {
-      const auto out = async_simt::neighbour_sums(backend, copy, in, blocks);
+      const auto out = async_simt::neighbour_sums(copy, in, blocks);
       const auto mismatch = tutorial::first_mismatch(out, expected);
       std::printf("  %s\n",
                   tutorial::verdict(async_simt::describe(copy), out.size(), mismatch).c_str());
@@ -127,7 +127,7 @@ int main(int argc, char** argv) {
 
     // 4. Thread scopes.
     const unsigned scope_blocks = 6;
-    const auto counts = async_simt::count_with_scopes(backend, scope_blocks, 96);
+    const auto counts = async_simt::count_with_scopes(scope_blocks, 96);
     bool counted = counts.total == scope_blocks * 96;
     for (unsigned c : counts.per_block) counted &= c == 96;
     std::printf("block-scope counts and a device-scope total, CountWithScopes<<<6, 96>>>: %s\n",

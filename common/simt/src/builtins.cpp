@@ -10,7 +10,6 @@
 #include <simt/errors.hpp>
 #include "describe.hpp"
 
-#include <chrono>
 #include <string>
 #include <thread>
 

@@ -9,6 +9,10 @@
 
 #include "check_cuda.h"
 
+// nvcc's own pragmas, which the host compiler does not know (and would warn about), go from the
+// program's host code too, not only from its kernels.
+#pragma nv_diag_suppress static_var_with_dynamic_init
+
 __global__ void vectorAdd(const float* a, const float* b, float* c, int n) {
   int i = blockDim.x * blockIdx.x + threadIdx.x;
   if (i < n) c[i] = a[i] + b[i];

@@ -52,7 +52,7 @@ def translate(options, outputs, progress):
     if host is not None:
         original = host_code.OriginalTexts(unit)
         main = os.path.abspath(unit.options.input)
-        for path, start, end in directive_edits.pragma_once:
+        for path, start, end in directive_edits.pragma_once + directive_edits.nvcc_pragmas:
             host.edits.of(path).replace(start, end, "")
         host_part = (outputs.host_source,
                      output.translated_body(original, host.edits, {}, once, guards, False,

@@ -36,6 +36,7 @@ def rewrite(unit, progress):
     """The edits, and the files that have `#pragma once`."""
     result = Rewrite()
     result.pragma_once = []  # (path, start, end): a whole program's host code drops them too
+    result.nvcc_pragmas = []  # (path, start, end): and these, which its host compiler warns about
     once = set()
     for path in sorted(unit.user_files):
         tokens = unit.sources.file_tokens(path)
@@ -65,4 +66,5 @@ def rewrite(unit, progress):
                     edits.replace(start, tokens[last].extent.end.offset, "")
             elif pragma.spelling.startswith(NVCC_PRAGMAS):
                 edits.replace(start, tokens[last].extent.end.offset, "")
+                result.nvcc_pragmas.append((path, start, tokens[last].extent.end.offset))
     return result, once
