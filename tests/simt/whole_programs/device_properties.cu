@@ -1,9 +1,71 @@
 // Every field of cudaDeviceProp and every device attribute the emulator answers, one line each,
-// as deviceQuery-style programs print them: the test expects the lines an H100 printed.
+// as deviceQuery-style programs print them, and the cluster occupancy calculators' answers for a
+// kernel: the test expects the lines an H100 printed.
 #include <cstdio>
 #include <cstdlib>
 
 #include "check_cuda.h"
+
+// Only asked about, never launched.
+__global__ void ClusterKernel(int* out) {
+  extern __shared__ int staged[];
+  staged[threadIdx.x] = 1;
+  __syncthreads();
+  if (out != nullptr) out[blockIdx.x] = staged[0];
+}
+
+// How large a cluster of 256-thread blocks may be, and how many clusters of each size fit at once
+// with 0, 28, 57 and 114 KB of dynamic shared memory per block (8, 7, 3 and 1 blocks per SM).
+void print_cluster_occupancy() {
+  checkCudaErrors(
+      cudaFuncSetAttribute(ClusterKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 114 << 10));
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(16 * 16);
+  config.blockDim = dim3(256);
+  for (int non_portable = 0; non_portable < 2; ++non_portable) {
+    checkCudaErrors(cudaFuncSetAttribute(
+        ClusterKernel, cudaFuncAttributeNonPortableClusterSizeAllowed, non_portable));
+    int largest = 0;
+    checkCudaErrors(cudaOccupancyMaxPotentialClusterSize(&largest, ClusterKernel, &config));
+    std::printf("largest cluster, non-portable sizes %s: %d\n", non_portable ? "allowed" : "not",
+                largest);
+  }
+  cudaLaunchAttribute cluster[1];
+  cluster[0].id = cudaLaunchAttributeClusterDimension;
+  cluster[0].val.clusterDim.y = cluster[0].val.clusterDim.z = 1;
+  config.attrs = cluster;
+  config.numAttrs = 1;
+  for (int kb : {0, 28, 57, 114}) {
+    config.dynamicSmemBytes = std::size_t(kb) << 10;
+    std::printf("active clusters of 1..16 blocks, %d KB each:", kb);
+    for (unsigned size = 1; size <= 16; ++size) {
+      cluster[0].val.clusterDim.x = size;
+      config.gridDim = dim3(16 * size);  // whole clusters
+      int active = 0;
+      checkCudaErrors(cudaOccupancyMaxActiveClusters(&active, ClusterKernel, &config));
+      std::printf(" %d", active);
+    }
+    std::printf("\n");
+  }
+  cluster[0].val.clusterDim.x = 2;
+  cluster[0].val.clusterDim.y = 3;
+  config.dynamicSmemBytes = 0;
+  config.gridDim = dim3(16, 3);
+  int active = 0;
+  checkCudaErrors(cudaOccupancyMaxActiveClusters(&active, ClusterKernel, &config));
+  std::printf("active clusters of 2 x 3 blocks: %d\n", active);
+  config.gridDim = dim3(15, 3);  // not a whole number of clusters
+  std::printf("a grid of 15 x 3 blocks in 2 x 3 clusters: %s\n",
+              cudaGetErrorName(cudaOccupancyMaxActiveClusters(&active, ClusterKernel, &config)));
+  checkCudaErrors(
+      cudaFuncSetAttribute(ClusterKernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 0));
+  cluster[0].val.clusterDim.x = 9;
+  cluster[0].val.clusterDim.y = 1;
+  config.gridDim = dim3(18);
+  std::printf("a cluster of 9 blocks, non-portable sizes not allowed: %s\n",
+              cudaGetErrorName(cudaOccupancyMaxActiveClusters(&active, ClusterKernel, &config)));
+  cudaGetLastError();  // the two refusals above are the answers asked for
+}
 
 int main() {
   cudaDeviceProp p;
@@ -92,5 +154,6 @@ int main() {
   checkCudaErrors(cudaMallocPitch(&pitched, &pitch, 1000, 10));
   std::printf("cudaMallocPitch of 1000-byte rows: pitch %zu\n", pitch);
   checkCudaErrors(cudaFree(pitched));
+  print_cluster_occupancy();
   return EXIT_SUCCESS;
 }

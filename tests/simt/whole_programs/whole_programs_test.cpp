@@ -218,7 +218,19 @@ TEST_CASE("The emulator reports the properties and limits of an H100") {
       "cudaDevAttrGpuOverlap 1\ncudaDevAttrComputeMode 0\n"
       "cudaDevAttrHostNativeAtomicSupported 0\nruntime version 13000\n"
       "limits: stack 1024, printf buffer 8650752, heap 8388608\n"
-      "cudaMallocPitch of 1000-byte rows: pitch 1024\n";
+      "cudaMallocPitch of 1000-byte rows: pitch 1024\n"
+      "largest cluster, non-portable sizes not: 8\n"
+      "largest cluster, non-portable sizes allowed: 16\n"
+      "active clusters of 1..16 blocks, 0 KB each: "
+      "1056 528 327 248 193 163 139 124 102 88 81 74 67 65 58 58\n"
+      "active clusters of 1..16 blocks, 28 KB each: "
+      "924 462 287 216 171 141 124 107 88 79 72 65 58 58 51 49\n"
+      "active clusters of 1..16 blocks, 57 KB each: "
+      "396 198 124 92 69 62 47 45 37 30 28 28 23 21 21 21\n"
+      "active clusters of 1..16 blocks, 114 KB each: 132 66 39 30 22 17 15 15 9 7 7 7 7 7 7 7\n"
+      "active clusters of 2 x 3 blocks: 163\n"
+      "a grid of 15 x 3 blocks in 2 x 3 clusters: cudaErrorInvalidClusterSize\n"
+      "a cluster of 9 blocks, non-portable sizes not allowed: cudaErrorInvalidClusterSize\n";
   CHECK(run.out == h100);
 }
 

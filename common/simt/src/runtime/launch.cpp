@@ -17,11 +17,13 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -311,4 +313,77 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const voi
                                                           std::size_t shared_bytes) {
   return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, function, block_size,
                                                                 shared_bytes, 0);
+}
+
+namespace {
+
+// How many clusters of 1 to 16 blocks an H100 80GB HBM3 holds at once (CUDA 13.0's
+// cudaOccupancyMaxActiveClusters, measured for 1 to 8 blocks per multiprocessor; with more than
+// 8 blocks per multiprocessor it answers as for 8). A cluster's blocks share a GPC, and the GPCs
+// differ in size, so these are not (132 x blocks per SM) / cluster size.
+constexpr int h100_active_clusters[8][16] = {
+    {132, 66, 39, 30, 22, 17, 15, 15, 9, 7, 7, 7, 7, 7, 7, 7},
+    {264, 132, 79, 62, 47, 39, 32, 30, 23, 21, 16, 16, 14, 14, 14, 14},
+    {396, 198, 124, 92, 69, 62, 47, 45, 37, 30, 28, 28, 23, 21, 21, 21},
+    {528, 264, 163, 124, 94, 79, 69, 62, 51, 44, 37, 37, 30, 30, 28, 28},
+    {660, 330, 203, 154, 124, 101, 84, 77, 60, 58, 51, 44, 42, 37, 37, 35},
+    {792, 396, 248, 186, 146, 124, 101, 92, 74, 65, 58, 58, 51, 44, 44, 42},
+    {924, 462, 287, 216, 171, 141, 124, 107, 88, 79, 72, 65, 58, 58, 51, 49},
+    {1056, 528, 327, 248, 193, 163, 139, 124, 102, 88, 81, 74, 67, 65, 58, 58}};
+
+// The cluster shape of a launch: its cudaLaunchAttributeClusterDimension, else the kernel's
+// __cluster_dims__; none when neither gives one.
+std::optional<simt::Dim3> cluster_of(const cudaLaunchConfig_t& config, const Stub& stub) {
+  for (unsigned i = 0; i < config.numAttrs; ++i)
+    if (config.attrs[i].id == cudaLaunchAttributeClusterDimension) {
+      const auto& d = config.attrs[i].val.clusterDim;
+      return simt::Dim3{d.x, d.y, d.z};
+    }
+  const simt::detail::KernelEntry* entry = simt::detail::find_kernel(stub.twin);
+  if (entry != nullptr && entry->cluster_dims != simt::Dim3{1, 1, 1}) return entry->cluster_dims;
+  return std::nullopt;
+}
+
+}  // namespace
+
+cudaError_t cudaOccupancyMaxPotentialClusterSize(int* cluster_size, const void* function,
+                                                 const cudaLaunchConfig_t* config) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (cluster_size == nullptr || config == nullptr ||
+      (config->numAttrs != 0 && config->attrs == nullptr))
+    return record(cudaErrorInvalidValue);
+  const Stub* stub = find_stub(function);
+  if (stub == nullptr) return record(cudaErrorInvalidDeviceFunction);
+  // An H100 answers 8, the portable size, or with the non-portable attribute 16, the blocks of
+  // a GPC, whatever the blocks' shared memory (measured from 0 to 200 KB per block).
+  *cluster_size = int(stub->non_portable_cluster_size_allowed ? simt::max_cluster_size
+                                                              : simt::max_portable_cluster_size);
+  return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveClusters(int* clusters, const void* function,
+                                           const cudaLaunchConfig_t* config) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (clusters == nullptr || config == nullptr ||
+      (config->numAttrs != 0 && config->attrs == nullptr))
+    return record(cudaErrorInvalidValue);
+  const Stub* stub = find_stub(function);
+  if (stub == nullptr) return record(cudaErrorInvalidDeviceFunction);
+  const std::optional<simt::Dim3> cluster = cluster_of(*config, *stub);
+  if (!cluster) return cudaSuccess;  // as an H100 does: a success that writes nothing
+  const simt::Dim3 grid = dim(config->gridDim);
+  const std::uint64_t size = cluster->volume();
+  const std::uint64_t largest = stub->non_portable_cluster_size_allowed
+                                    ? simt::max_cluster_size
+                                    : simt::max_portable_cluster_size;
+  if (size == 0 || size > largest || grid.x % cluster->x != 0 || grid.y % cluster->y != 0 ||
+      grid.z % cluster->z != 0)
+    return record(cudaErrorInvalidClusterSize);
+  int per_sm = 0;
+  const int threads = int(dim(config->blockDim).volume());
+  if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, function, threads,
+                                                                    config->dynamicSmemBytes))
+    return e;
+  *clusters = per_sm == 0 ? 0 : h100_active_clusters[std::min(per_sm, 8) - 1][size - 1];
+  return cudaSuccess;
 }

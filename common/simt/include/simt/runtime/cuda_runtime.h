@@ -146,6 +146,17 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, T functio
       blocks, reinterpret_cast<const void*>(function), block_size, dynamic_shared_bytes);
 }
 template <class T>
+cudaError_t cudaOccupancyMaxPotentialClusterSize(int* cluster_size, T function,
+                                                 const cudaLaunchConfig_t* config) {
+  return cudaOccupancyMaxPotentialClusterSize(cluster_size, reinterpret_cast<const void*>(function),
+                                              config);
+}
+template <class T>
+cudaError_t cudaOccupancyMaxActiveClusters(int* clusters, T function,
+                                           const cudaLaunchConfig_t* config) {
+  return cudaOccupancyMaxActiveClusters(clusters, reinterpret_cast<const void*>(function), config);
+}
+template <class T>
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, T function,
                                                                    int block_size,
                                                                    std::size_t dynamic_shared_bytes,

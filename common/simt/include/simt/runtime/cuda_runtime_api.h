@@ -195,6 +195,10 @@ cudaError_t cudaFuncSetSharedMemConfig(const void* function, cudaSharedMemConfig
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* function,
                                                           int block_size,
                                                           std::size_t dynamic_shared_bytes);
+cudaError_t cudaOccupancyMaxPotentialClusterSize(int* cluster_size, const void* function,
+                                                 const cudaLaunchConfig_t* config);
+cudaError_t cudaOccupancyMaxActiveClusters(int* clusters, const void* function,
+                                           const cudaLaunchConfig_t* config);
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks,
                                                                    const void* function,
                                                                    int block_size,
