@@ -1,16 +1,15 @@
-// Chapter 03's launches: a compile-time cluster shape with <<<>>>, a launch-time shape with
-// cudaLaunchKernelEx, the occupancy queries, and the same kernels on the CPU emulator.
+// Chapter 03's host code, as the CUDA runtime API writes it: a compile-time cluster shape with
+// <<<>>>, a launch-time shape with cudaLaunchKernelEx, and the occupancy queries. nvcc builds
+// this file for the GPU; simt translates the very same file for the CPU emulator (the sample's
+// CPU build).
 
 #include "clusters.hpp"
 #include "clusters_kernels.cuh"
 
-#include "common/backend_launch.hpp"
 #include "common/cluster_launch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
 #include "common/usage_error.hpp"
-
-#include <simt/launch.hpp>
 
 #include <string>
 
@@ -18,7 +17,7 @@ namespace clusters {
 
 namespace {
 
-std::string shape(simt::Dim3 d) { return std::to_string(d.x) + " x " + std::to_string(d.y); }
+std::string shape(Extent d) { return std::to_string(d.x) + " x " + std::to_string(d.y); }
 
 std::vector<BlockPlace> to_places(const std::vector<unsigned>& raw) {
   std::vector<BlockPlace> places(raw.size() / kPlaceFields);
@@ -51,13 +50,8 @@ void launch_with_cluster(dim3 grid, dim3 cluster, unsigned threads, unsigned* ou
 
 }  // namespace
 
-ClusterLimits query_limits(tutorial::Backend backend, simt::Dim3 cluster, unsigned threads) {
+ClusterLimits query_limits(Extent cluster, unsigned threads) {
   ClusterLimits limits;
-  if (backend == tutorial::Backend::emulator) {
-    limits.max_portable = static_cast<int>(simt::max_portable_cluster_size);
-    limits.max_non_portable = static_cast<int>(simt::max_cluster_size);
-    return limits;
-  }
   // [doc:occupancy]
   cudaLaunchConfig_t config = {};
   config.gridDim = dim3(cluster.x * 16, cluster.y);
@@ -74,19 +68,17 @@ ClusterLimits query_limits(tutorial::Backend backend, simt::Dim3 cluster, unsign
   // How many clusters of this shape can be resident on the GPU at once.
   const tutorial::ClusterLaunchConfig with_clusters{config.gridDim, config.blockDim,
                                                     dim3(cluster.x, cluster.y)};
-  int active = 0;
-  CUDA_CHECK(
-      cudaOccupancyMaxActiveClusters(&active, RecordPlaceLaunchCluster, with_clusters.get()));
-  limits.max_active_clusters = active;
+  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&limits.max_active_clusters, RecordPlaceLaunchCluster,
+                                            with_clusters.get()));
   // [doc:occupancy]
   return limits;
 }
 
-void check_cluster_shape(simt::Dim3 grid, simt::Dim3 cluster, const ClusterLimits& limits) {
+void check_cluster_shape(Extent grid, Extent cluster, const ClusterLimits& limits) {
   if (cluster.volume() == 0)
     throw tutorial::UsageError("--cluster-x/--cluster-y",
                                "a cluster has at least one block in each dimension");
-  if (cluster.volume() > static_cast<std::uint64_t>(limits.max_non_portable))
+  if (cluster.volume() > static_cast<unsigned>(limits.max_non_portable))
     throw tutorial::UsageError("--cluster-x/--cluster-y",
                                "a cluster of " + shape(cluster) + " = " +
                                    std::to_string(cluster.volume()) + " blocks exceeds the " +
@@ -100,23 +92,9 @@ void check_cluster_shape(simt::Dim3 grid, simt::Dim3 cluster, const ClusterLimit
             " clusters: each grid dimension must be a multiple of the cluster's");
 }
 
-std::vector<BlockPlace> record_places(tutorial::Backend backend, ShapeGiven given, simt::Dim3 grid,
-                                      simt::Dim3 cluster, unsigned threads) {
+std::vector<BlockPlace> record_places(ShapeGiven given, Extent grid, Extent cluster,
+                                      unsigned threads) {
   std::vector<unsigned> raw(kPlaceFields * grid.volume(), ~0u);
-  // The two ways to give a cluster its shape are this chapter's subject, so these launches are
-  // written out as the guide writes them; every other launch goes through tutorial::launch_on,
-  // which does the same.
-  if (backend == tutorial::Backend::emulator) {
-    if (given == ShapeGiven::compile_time) {
-      // As with <<<>>>, the cluster shape comes from the kernel's __cluster_dims__.
-      simt::launch(simt::LaunchConfig{grid, threads}, RecordPlaceFixedCluster, raw.data());
-    } else {
-      simt::LaunchConfig config{grid, threads, 0, cluster};
-      config.non_portable_cluster_size_allowed = cluster.volume() > simt::max_portable_cluster_size;
-      simt::launch(config, RecordPlaceLaunchCluster, raw.data());
-    }
-    return to_places(raw);
-  }
   tutorial::DeviceBuffer<unsigned> d_out{std::span<const unsigned>(raw)};
   if (given == ShapeGiven::compile_time) {
     // [doc:launch-compile-time]
@@ -130,17 +108,17 @@ std::vector<BlockPlace> record_places(tutorial::Backend backend, ShapeGiven give
   return to_places(raw);
 }
 
-std::vector<unsigned> exchange(tutorial::Backend backend, unsigned clusters,
-                               unsigned cluster_size) {
+std::vector<unsigned> exchange(unsigned clusters, unsigned cluster_size) {
   const unsigned blocks = clusters * cluster_size, threads = 32;
-  tutorial::BackendArray<unsigned> out(backend, std::size_t{blocks}, ~0u);
-  tutorial::launch_on(backend,
-                      {.grid = blocks,
-                       .block = threads,
-                       .cluster = cluster_size,
-                       .non_portable_cluster_size_allowed = cluster_size > 8},
-                      ExchangeWithNeighbour, out.data());
-  return out.read();
+  std::vector<unsigned> read(blocks, ~0u);
+  tutorial::DeviceBuffer<unsigned> d_read{std::span<const unsigned>(read)};
+  CUDA_CHECK(cudaFuncSetAttribute(ExchangeWithNeighbour,
+                                  cudaFuncAttributeNonPortableClusterSizeAllowed,
+                                  cluster_size > 8 ? 1 : 0));
+  const tutorial::ClusterLaunchConfig config{dim3(blocks), dim3(threads), dim3(cluster_size)};
+  CUDA_CHECK(cudaLaunchKernelEx(config.get(), ExchangeWithNeighbour, d_read.get()));
+  d_read.copy_to(read);
+  return read;
 }
 
 }  // namespace clusters

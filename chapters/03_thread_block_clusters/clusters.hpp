@@ -1,15 +1,20 @@
 #pragma once
-// Chapter 03's kernel library: launching thread block clusters on the GPU or the emulator.
+// Chapter 03's kernel library: launching thread block clusters. The same sources are built
+// twice: for the GPU (nvcc) and for the CPU emulator (simt); a program links one of the two.
 
-#include "common/backend.hpp"
-
-#include <simt/dim3.hpp>
-
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace clusters {
+
+/// A grid's or a cluster's extent in blocks, x by y, as a launch's dim3 gives it (this header
+/// is also host-only code's, which has no dim3).
+struct Extent {
+  unsigned x = 1;  ///< blocks along x
+  unsigned y = 1;  ///< blocks along y
+  /// Blocks in all.
+  [[nodiscard]] constexpr unsigned volume() const { return x * y; }
+};
 
 /// What one block recorded about its place in the grid and its cluster.
 struct BlockPlace {
@@ -28,32 +33,29 @@ enum class ShapeGiven {
 };
 
 /// The compile-time shape of RecordPlaceFixedCluster.
-inline constexpr simt::Dim3 compile_time_cluster{2, 1, 1};
+inline constexpr Extent compile_time_cluster{2, 1};
 
 /// What the device (or the emulator) allows for clusters of `threads`-thread blocks.
 struct ClusterLimits {
-  int max_portable = 8;       ///< cudaOccupancyMaxPotentialClusterSize, portable sizes.
-  int max_non_portable = 16;  ///< The same with cudaFuncAttributeNonPortableClusterSizeAllowed.
-  std::optional<int> max_active_clusters;  ///< cudaOccupancyMaxActiveClusters (GPU only).
+  int max_portable = 8;         ///< cudaOccupancyMaxPotentialClusterSize, portable sizes.
+  int max_non_portable = 16;    ///< The same with cudaFuncAttributeNonPortableClusterSizeAllowed.
+  int max_active_clusters = 0;  ///< cudaOccupancyMaxActiveClusters for the launch-time shape.
 };
 
 /// Queries the limits for RecordPlaceLaunchCluster with `cluster` and `threads` per block.
-[[nodiscard]] ClusterLimits query_limits(tutorial::Backend backend, simt::Dim3 cluster,
-                                         unsigned threads);
+[[nodiscard]] ClusterLimits query_limits(Extent cluster, unsigned threads);
 
 /// Refuses, with a UsageError citing the rule, a cluster shape the launch would reject:
 /// a zero extent, more blocks than `limits` allow, or a grid that is not whole clusters.
-void check_cluster_shape(simt::Dim3 grid, simt::Dim3 cluster, const ClusterLimits& limits);
+void check_cluster_shape(Extent grid, Extent cluster, const ClusterLimits& limits);
 
 /// Launches RecordPlace* over `grid` (blocks of `threads` threads) and returns each block's
 /// record, in linear block order. `cluster` is used when shape == at_launch.
-[[nodiscard]] std::vector<BlockPlace> record_places(tutorial::Backend backend, ShapeGiven shape,
-                                                    simt::Dim3 grid, simt::Dim3 cluster,
+[[nodiscard]] std::vector<BlockPlace> record_places(ShapeGiven shape, Extent grid, Extent cluster,
                                                     unsigned threads);
 
 /// Runs ExchangeWithNeighbour on `clusters` clusters of `cluster_size` blocks; element b is
 /// what block b read from its neighbour's shared memory.
-[[nodiscard]] std::vector<unsigned> exchange(tutorial::Backend backend, unsigned clusters,
-                                             unsigned cluster_size);
+[[nodiscard]] std::vector<unsigned> exchange(unsigned clusters, unsigned cluster_size);
 
 }  // namespace clusters

@@ -19,7 +19,7 @@ namespace {
 // [doc:rule]
 // The rule: a cluster is a cluster.x by cluster.y tile of blocks; a block's rank is its
 // row-major position inside that tile, and its cluster is blockIdx / cluster shape.
-bool follows_the_rule(const clusters::BlockPlace& p, simt::Dim3 cluster, unsigned threads) {
+bool follows_the_rule(const clusters::BlockPlace& p, clusters::Extent cluster, unsigned threads) {
   const unsigned x = p.block_x % cluster.x, y = p.block_y % cluster.y;
   return p.rank == x + y * cluster.x && p.cluster_x == p.block_x / cluster.x &&
          p.cluster_y == p.block_y / cluster.y && p.num_blocks == cluster.volume() &&
@@ -29,8 +29,8 @@ bool follows_the_rule(const clusters::BlockPlace& p, simt::Dim3 cluster, unsigne
 // [doc:rule]
 
 // Prints the mapping (at most 16 rows) and says whether every block follows the rule.
-bool show(const char* title, const std::vector<clusters::BlockPlace>& places, simt::Dim3 grid,
-          simt::Dim3 cluster, unsigned threads) {
+bool show(const char* title, const std::vector<clusters::BlockPlace>& places, clusters::Extent grid,
+          clusters::Extent cluster, unsigned threads) {
   std::printf("%s: grid %u x %u blocks of %u threads, clusters of %u x %u\n", title, grid.x, grid.y,
               threads, cluster.x, cluster.y);
   std::printf("  %-10s %-10s %-6s %-11s %-12s %s\n", "blockIdx", "cluster", "rank", "num_blocks",
@@ -79,11 +79,11 @@ int main(int argc, char** argv) {
       throw tutorial::UsageError("--benchmark",
                                  "chapter 03 has nothing to measure; see chapter 04");
 
-    const simt::Dim3 grid(grid_x, grid_y), cluster(cluster_x, cluster_y);
-    const auto limits = clusters::query_limits(backend, cluster, threads);
+    const clusters::Extent grid{grid_x, grid_y}, cluster{cluster_x, cluster_y};
+    const auto limits = clusters::query_limits(cluster, threads);
     clusters::check_cluster_shape(grid, clusters::compile_time_cluster, limits);
     clusters::check_cluster_shape(grid, cluster, limits);
-    clusters::check_cluster_shape(simt::Dim3(exchange_size), simt::Dim3(exchange_size), limits);
+    clusters::check_cluster_shape({exchange_size, 1}, {exchange_size, 1}, limits);
 
     if (backend == tutorial::Backend::device)
       std::printf("Chapter 03: thread block clusters on %s\n", chosen->device->name.c_str());
@@ -92,21 +92,19 @@ int main(int argc, char** argv) {
     std::printf(
         "largest cluster for %u-thread blocks: %d portable, %d with non-portable sizes allowed\n",
         threads, limits.max_portable, limits.max_non_portable);
-    if (limits.max_active_clusters)
-      std::printf("clusters of %u x %u that fit on the GPU at once: %d\n", cluster.x, cluster.y,
-                  *limits.max_active_clusters);
+    std::printf("clusters of %u x %u resident at once (cudaOccupancyMaxActiveClusters): %d\n",
+                cluster.x, cluster.y, limits.max_active_clusters);
 
-    bool ok = show("__cluster_dims__(2, 1, 1) with <<<>>>",
-                   clusters::record_places(backend, clusters::ShapeGiven::compile_time, grid,
-                                           cluster, threads),
-                   grid, clusters::compile_time_cluster, threads);
-    ok &= show(
-        "cudaLaunchKernelEx with a cluster attribute",
-        clusters::record_places(backend, clusters::ShapeGiven::at_launch, grid, cluster, threads),
-        grid, cluster, threads);
+    bool ok =
+        show("__cluster_dims__(2, 1, 1) with <<<>>>",
+             clusters::record_places(clusters::ShapeGiven::compile_time, grid, cluster, threads),
+             grid, clusters::compile_time_cluster, threads);
+    ok &= show("cudaLaunchKernelEx with a cluster attribute",
+               clusters::record_places(clusters::ShapeGiven::at_launch, grid, cluster, threads),
+               grid, cluster, threads);
 
     const unsigned count = 4;
-    const auto read = clusters::exchange(backend, count, exchange_size);
+    const auto read = clusters::exchange(count, exchange_size);
     std::size_t wrong = 0;
     for (unsigned b = 0; b < read.size(); ++b) {
       const unsigned rank = b % exchange_size, neighbour = (rank + 1) % exchange_size;

@@ -1,7 +1,7 @@
-// Chapter 03: where each block lands in its cluster, and the refusals, on the backend under test.
+// Chapter 03: where each block lands in its cluster, and the refusals. Built twice: with the
+// chapter's CPU build (03_thread_block_clusters_tests) and its GPU build (..._gpu_tests).
 #include "clusters.hpp"
 
-#include "../backend_under_test.hpp"
 #include "../catch.hpp"
 #include "common/usage_error.hpp"
 
@@ -12,7 +12,8 @@ namespace {
 // The rule, checked independently: cluster (x, y) holds blocks x*cx .. x*cx+cx-1 along x (and
 // likewise along y), ranked row-major inside the cluster.
 std::size_t blocks_breaking_the_rule(const std::vector<clusters::BlockPlace>& places,
-                                     simt::Dim3 grid, simt::Dim3 cluster, unsigned threads) {
+                                     clusters::Extent grid, clusters::Extent cluster,
+                                     unsigned threads) {
   std::size_t wrong = places.size() == grid.volume() ? 0 : 1;
   std::size_t b = 0;
   for (unsigned y = 0; y < grid.y; ++y)
@@ -33,44 +34,50 @@ std::size_t blocks_breaking_the_rule(const std::vector<clusters::BlockPlace>& pl
 
 TEST_CASE("Blocks of a compile-time cluster shape are ranked by their position in the cluster",
           "[03]") {
-  const auto grid = GENERATE(simt::Dim3(2, 1), simt::Dim3(8, 2), simt::Dim3(16, 3));
+  const auto grid =
+      GENERATE(clusters::Extent{2, 1}, clusters::Extent{8, 2}, clusters::Extent{16, 3});
   const unsigned threads = 64;
-  const auto places = clusters::record_places(
-      test::backend_under_test, clusters::ShapeGiven::compile_time, grid, simt::Dim3(1), threads);
+  const auto places = clusters::record_places(clusters::ShapeGiven::compile_time, grid,
+                                              clusters::Extent{1, 1}, threads);
   REQUIRE(blocks_breaking_the_rule(places, grid, clusters::compile_time_cluster, threads) == 0);
 }
 
 TEST_CASE("Blocks of launch-time 1D and 2D cluster shapes are ranked row-major in the cluster",
           "[03]") {
-  const auto shapes = GENERATE(
-      std::pair{simt::Dim3(8, 2), simt::Dim3(1, 1)}, std::pair{simt::Dim3(8, 2), simt::Dim3(4, 1)},
-      std::pair{simt::Dim3(8, 4), simt::Dim3(2, 2)}, std::pair{simt::Dim3(4, 8), simt::Dim3(1, 4)},
-      std::pair{simt::Dim3(16, 2), simt::Dim3(8, 1)},
-      std::pair{simt::Dim3(6, 6), simt::Dim3(3, 2)});
+  const auto shapes = GENERATE(std::pair{clusters::Extent{8, 2}, clusters::Extent{1, 1}},
+                               std::pair{clusters::Extent{8, 2}, clusters::Extent{4, 1}},
+                               std::pair{clusters::Extent{8, 4}, clusters::Extent{2, 2}},
+                               std::pair{clusters::Extent{4, 8}, clusters::Extent{1, 4}},
+                               std::pair{clusters::Extent{16, 2}, clusters::Extent{8, 1}},
+                               std::pair{clusters::Extent{6, 6}, clusters::Extent{3, 2}});
   const unsigned threads = 32;
-  const auto places =
-      clusters::record_places(test::backend_under_test, clusters::ShapeGiven::at_launch,
-                              shapes.first, shapes.second, threads);
+  const auto places = clusters::record_places(clusters::ShapeGiven::at_launch, shapes.first,
+                                              shapes.second, threads);
   REQUIRE(blocks_breaking_the_rule(places, shapes.first, shapes.second, threads) == 0);
 }
 
 TEST_CASE("Cluster shapes the launch would reject are refused before launching", "[03]") {
-  const auto limits = clusters::query_limits(test::backend_under_test, simt::Dim3(2, 1), 128);
+  const auto limits = clusters::query_limits(clusters::Extent{2, 1}, 128);
   CHECK(limits.max_portable >= 8);
-  CHECK_THROWS_AS(clusters::check_cluster_shape(simt::Dim3(6, 2), simt::Dim3(4, 1), limits),
-                  tutorial::UsageError);
-  CHECK_THROWS_AS(clusters::check_cluster_shape(simt::Dim3(8, 2), simt::Dim3(2, 3), limits),
-                  tutorial::UsageError);
-  CHECK_THROWS_AS(clusters::check_cluster_shape(simt::Dim3(64, 4), simt::Dim3(8, 4), limits),
-                  tutorial::UsageError);
-  CHECK_THROWS_AS(clusters::check_cluster_shape(simt::Dim3(8, 2), simt::Dim3(0, 1), limits),
-                  tutorial::UsageError);
-  CHECK_NOTHROW(clusters::check_cluster_shape(simt::Dim3(8, 4), simt::Dim3(2, 2), limits));
+  CHECK_THROWS_AS(
+      clusters::check_cluster_shape(clusters::Extent{6, 2}, clusters::Extent{4, 1}, limits),
+      tutorial::UsageError);
+  CHECK_THROWS_AS(
+      clusters::check_cluster_shape(clusters::Extent{8, 2}, clusters::Extent{2, 3}, limits),
+      tutorial::UsageError);
+  CHECK_THROWS_AS(
+      clusters::check_cluster_shape(clusters::Extent{64, 4}, clusters::Extent{8, 4}, limits),
+      tutorial::UsageError);
+  CHECK_THROWS_AS(
+      clusters::check_cluster_shape(clusters::Extent{8, 2}, clusters::Extent{0, 1}, limits),
+      tutorial::UsageError);
+  CHECK_NOTHROW(
+      clusters::check_cluster_shape(clusters::Extent{8, 4}, clusters::Extent{2, 2}, limits));
 }
 
 TEST_CASE("After cluster sync each block reads its neighbour's shared memory", "[03]") {
   const unsigned size = GENERATE(1u, 2u, 4u, 8u);
-  const auto read = clusters::exchange(test::backend_under_test, 3, size);
+  const auto read = clusters::exchange(3, size);
   REQUIRE(read.size() == 3 * size);
   for (unsigned b = 0; b < read.size(); ++b) {
     const unsigned neighbour_block = b - b % size + (b % size + 1) % size;

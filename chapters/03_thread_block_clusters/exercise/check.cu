@@ -2,8 +2,10 @@
 // neighbour's index) + (that neighbour's rank).
 #include EXERCISE_HEADER
 
-#include "common/backend_launch.hpp"
 #include "common/cli.hpp"
+#include "common/cluster_launch.hpp"
+#include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
 #include "common/sample_main.hpp"
 
 #include <cstdio>
@@ -12,15 +14,15 @@
 int main(int argc, char** argv) {
   return tutorial::run_sample(argv[0], [&] {
     tutorial::Cli cli("03_thread_block_clusters_exercise", "Checks your ReadLeftNeighbour");
-    const auto chosen = cli.parse_and_select_backend(argc, argv, {9, 0});
-    if (!chosen) return 0;
+    if (!cli.parse_and_select_backend(argc, argv, {9, 0})) return 0;
     bool ok = true;
     for (unsigned size : {2u, 4u, 8u}) {
       const unsigned blocks = 4 * size;
-      tutorial::BackendArray<unsigned> written(chosen->backend, std::size_t{blocks}, ~0u);
-      tutorial::launch_on(chosen->backend, {.grid = blocks, .block = 32, .cluster = size},
-                          ReadLeftNeighbour, written.data());
-      const std::vector<unsigned> out = written.read();
+      std::vector<unsigned> out(blocks, ~0u);
+      tutorial::DeviceBuffer<unsigned> written{std::span<const unsigned>(out)};
+      const tutorial::ClusterLaunchConfig config{dim3(blocks), dim3(32), dim3(size)};
+      CUDA_CHECK(cudaLaunchKernelEx(config.get(), ReadLeftNeighbour, written.get()));
+      written.copy_to(out);
       unsigned wrong = 0;
       for (unsigned b = 0; b < blocks; ++b) {
         const unsigned rank = b % size, left = (rank + size - 1) % size;

@@ -64,6 +64,18 @@ void print_cluster_occupancy() {
   config.gridDim = dim3(18);
   std::printf("a cluster of 9 blocks, non-portable sizes not allowed: %s\n",
               cudaGetErrorName(cudaOccupancyMaxActiveClusters(&active, ClusterKernel, &config)));
+  checkCudaErrors(
+      cudaFuncSetAttribute(ClusterKernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  cluster[0].val.clusterDim.x = 16;
+  cluster[0].val.clusterDim.y = 2;
+  config.gridDim = dim3(32, 2);
+  active = -1;
+  checkCudaErrors(cudaOccupancyMaxActiveClusters(&active, ClusterKernel, &config));
+  std::printf("active clusters of 16 x 2 blocks, past the largest: %d\n", active);
+  config.numAttrs = 0;
+  active = -1;
+  checkCudaErrors(cudaOccupancyMaxActiveClusters(&active, ClusterKernel, &config));
+  std::printf("active clusters of a launch without clusters: %d\n", active);
   cudaGetLastError();  // the two refusals above are the answers asked for
 }
 

@@ -230,7 +230,9 @@ TEST_CASE("The emulator reports the properties and limits of an H100") {
       "active clusters of 1..16 blocks, 114 KB each: 132 66 39 30 22 17 15 15 9 7 7 7 7 7 7 7\n"
       "active clusters of 2 x 3 blocks: 163\n"
       "a grid of 15 x 3 blocks in 2 x 3 clusters: cudaErrorInvalidClusterSize\n"
-      "a cluster of 9 blocks, non-portable sizes not allowed: cudaErrorInvalidClusterSize\n";
+      "a cluster of 9 blocks, non-portable sizes not allowed: cudaErrorInvalidClusterSize\n"
+      "active clusters of 16 x 2 blocks, past the largest: 0\n"
+      "active clusters of a launch without clusters: 0\n";
   CHECK(run.out == h100);
 }
 

@@ -370,9 +370,16 @@ cudaError_t cudaOccupancyMaxActiveClusters(int* clusters, const void* function,
   const Stub* stub = find_stub(function);
   if (stub == nullptr) return record(cudaErrorInvalidDeviceFunction);
   const std::optional<simt::Dim3> cluster = cluster_of(*config, *stub);
-  if (!cluster) return cudaSuccess;  // as an H100 does: a success that writes nothing
+  if (!cluster) {  // as an H100 answers a launch without clusters
+    *clusters = 0;
+    return cudaSuccess;
+  }
   const simt::Dim3 grid = dim(config->gridDim);
   const std::uint64_t size = cluster->volume();
+  if (size > simt::max_cluster_size) {  // as an H100 answers 16 x 2 and 32 blocks (not 17: 16)
+    *clusters = 0;
+    return cudaSuccess;
+  }
   const std::uint64_t largest = stub->non_portable_cluster_size_allowed
                                     ? simt::max_cluster_size
                                     : simt::max_portable_cluster_size;
