@@ -78,7 +78,7 @@ void check_cluster_shape(Extent grid, Extent cluster, const ClusterLimits& limit
   if (cluster.volume() == 0)
     throw tutorial::UsageError("--cluster-x/--cluster-y",
                                "a cluster has at least one block in each dimension");
-  if (cluster.volume() > static_cast<unsigned>(limits.max_non_portable))
+  if (cluster.volume() > static_cast<std::uint64_t>(limits.max_non_portable))
     throw tutorial::UsageError("--cluster-x/--cluster-y",
                                "a cluster of " + shape(cluster) + " = " +
                                    std::to_string(cluster.volume()) + " blocks exceeds the " +

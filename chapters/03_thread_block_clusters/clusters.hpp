@@ -2,6 +2,7 @@
 // Chapter 03's kernel library: launching thread block clusters. The same sources are built
 // twice: for the GPU (nvcc) and for the CPU emulator (simt); a program links one of the two.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -13,7 +14,7 @@ struct Extent {
   unsigned x = 1;  ///< blocks along x
   unsigned y = 1;  ///< blocks along y
   /// Blocks in all.
-  [[nodiscard]] constexpr unsigned volume() const { return x * y; }
+  [[nodiscard]] constexpr std::uint64_t volume() const { return std::uint64_t{x} * y; }
 };
 
 /// What one block recorded about its place in the grid and its cluster.

@@ -7,6 +7,7 @@
 
 #include "common/backend.hpp"
 #include "common/cli.hpp"
+#include "common/memory_budget.hpp"
 #include "common/sample_main.hpp"
 #include "common/usage_error.hpp"
 
@@ -80,6 +81,11 @@ int main(int argc, char** argv) {
                                  "chapter 03 has nothing to measure; see chapter 04");
 
     const clusters::Extent grid{grid_x, grid_y}, cluster{cluster_x, cluster_y};
+    // Each block records its place, in device memory and on the host.
+    tutorial::require_memory(
+        "--grid-x/--grid-y",
+        tutorial::bytes_needed("--grid-x/--grid-y", grid.volume(), sizeof(clusters::BlockPlace), 2),
+        backend);
     const auto limits = clusters::query_limits(cluster, threads);
     clusters::check_cluster_shape(grid, clusters::compile_time_cluster, limits);
     clusters::check_cluster_shape(grid, cluster, limits);

@@ -122,6 +122,9 @@ std::vector<BadRun> bad_runs() {
   rows.push_back(
       {"03_thread_block_clusters", {"--cluster-x", "4", "--cluster-y", "8"}, "--cluster-x"});
   rows.push_back({"03_thread_block_clusters", {"--threads", "1025"}, "--threads"});
+  rows.push_back({"03_thread_block_clusters",  // 2^32 blocks' records: refused before allocating
+                  {"--grid-x", "65534", "--grid-y", "65534"},
+                  "--grid-x/--grid-y"});
   const std::string histogram = "04_distributed_shared_memory_histogram";
   rows.push_back({histogram, {"--strategy", "shared", "--bins", "100000"}, "--strategy shared"});
   rows.push_back({histogram,
