@@ -17,17 +17,25 @@
   kernel<<<dim3(((width) + 15) / 16, ((height) + 15) / 16), dim3(16, 16)>>>(__VA_ARGS__); \
   checkCudaErrors(cudaGetLastError())
 
-// Point sampling at texel centres, clamped at the edges (the texture's address mode).
+// Point sampling at texel centres, clamped at the edges (the texture's address mode). In the
+// program's host part, where this function's body is blanked, its pragmas go too (GCC warns of
+// a #pragma unroll, which it does not know).
+__device__ float boxSum(cudaTextureObject_t image, int x, int y) {
+  float sum = 0.0f;
+#pragma unroll
+  for (int dy = -1; dy <= 1; ++dy)
+#pragma unroll 3
+    for (int dx = -1; dx <= 1; ++dx)
+      sum +=
+          tex2D<float>(image, static_cast<float>(x + dx) + 0.5f, static_cast<float>(y + dy) + 0.5f);
+  return sum;
+}
+
 __global__ void boxFilter(cudaTextureObject_t image, __half* out, int width, int height) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= width || y >= height) return;
-  float sum = 0.0f;
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx)
-      sum +=
-          tex2D<float>(image, static_cast<float>(x + dx) + 0.5f, static_cast<float>(y + dy) + 0.5f);
-  out[y * width + x] = __float2half(sum);
+  out[y * width + x] = __float2half(boxSum(image, x, y));
 }
 
 // The same image through normalised coordinates that wrap around its edges.

@@ -86,9 +86,14 @@ def analyse(options, is_user_file, namespace, own):
 def _blank(text, replacement=""):
     """`replacement` (a character: `;` for a body's `{`), then blanks for the rest of `text`,
     keeping its line breaks and its preprocessor directives (a function may hold an `#if` whose
-    `#endif` must stay): as long as `text`."""
-    lines = [line if line.lstrip().startswith("#") else " " * len(line)
-             for line in text.split("\n")]
+    `#endif` must stay), but not its pragmas: a `#pragma unroll` is about a loop that is gone, and
+    the host compiler warns of one it does not know. As long as `text`."""
+    lines, in_pragma = [], False
+    for line in text.split("\n"):
+        directive = line.lstrip().startswith("#")
+        pragma = in_pragma or (directive and line.lstrip()[1:].lstrip().startswith("pragma"))
+        in_pragma = pragma and line.endswith("\\")  # a pragma continued on the next line
+        lines.append(line if directive and not pragma else " " * len(line))
     blanked = "\n".join(lines)
     return replacement + blanked[len(replacement):]
 
@@ -235,9 +240,14 @@ class _Walk:
         self.launches(cursor, path)
         member = kind_of(cursor.semantic_parent) in SCOPES - {K.NAMESPACE, K.LINKAGE_SPEC,
                                                                K.UNEXPOSED_DECL}
-        if member and not self.has_launch(cursor):
+        outside_class = member and cursor.lexical_parent != cursor.semantic_parent
+        if member and not self.has_launch(cursor) and (
+                not outside_class or cursor.is_virtual_method()):
             # A member of a class device code may use: its class (a virtual one's table, say)
             # needs its definition, and a host-only body without launches is harmless there.
+            # Not one defined outside its class and not virtual: device code cannot call it,
+            # and in the device copy (inside the emulator's namespace) the functions it calls
+            # from other files' namespaces would be names that nothing defines.
             return
         self.take_out(cursor, path, body, self.device_blank)
         if kind_of(cursor) == K.FUNCTION_TEMPLATE:

@@ -5,12 +5,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <cuda_runtime.h>
 
 #include "../check_cuda.h"
 #include "scaled_sums.h"
+
+namespace report {
+std::string count_of(int count, const char* things) { return std::to_string(count) + " " + things; }
+}  // namespace report
 
 int main() {
   findCudaDevice();
@@ -44,8 +49,8 @@ int main() {
         expected += double(input[i]) * coefficients[i % 4];
       if (std::fabs(sums[b] - expected) > 1e-4 * block_size) ++wrong;
     }
-    std::printf("block size %d: %d of %d block sums differ from the CPU's\n", block_size, wrong,
-                blocks);
+    std::printf("block size %d: %d of %s differ from the CPU's\n", block_size, wrong,
+                BlockCover{n}.describe(block_size).c_str());
     failures += wrong;
   }
   checkCudaErrors(cudaFree(d_input));

@@ -1,7 +1,8 @@
 // Kernels and their launch functions: a __constant__ table written with cudaMemcpyToSymbol, a
 // template kernel with shared memory, chosen through a function-pointer variable, a __device__
-// helper, device printf, and a host template instantiated explicitly for main.cpp. The file
-// has an include guard of its own, as some collections' .cu files have.
+// helper, device printf, a host template instantiated explicitly for main.cpp, and a member
+// function of the header's class. The file has an include guard of its own, as some
+// collections' .cu files have.
 #ifndef SCALED_SUMS_CU
 #define SCALED_SUMS_CU
 #include <cstdio>
@@ -51,4 +52,8 @@ void launchScaledSumsOf(const float* input, float* sums, int n) {
 
 template void launchScaledSumsOf<128>(const float* input, float* sums, int n);
 template void launchScaledSumsOf<256>(const float* input, float* sums, int n);
+
+std::string BlockCover::describe(int block_size) const {
+  return report::count_of(blocks(block_size), "block sums");
+}
 #endif

@@ -23,6 +23,11 @@ extern "C" const int kLargestBlock;
 template <int BlockSize>
 void launchScaledSumsOf(const float* input, float* sums, int n);
 
+namespace report {
+// "782 block sums" (defined in main.cpp).
+std::string count_of(int count, const char* things);
+}  // namespace report
+
 // The blocks of `block_size` elements that cover `n` elements, for the host code of both files;
 // a block size the kernels are not instantiated for throws. A header's host code may throw:
 // nvcc compiles every file's host code with exceptions, the kernels' file too.
@@ -33,6 +38,10 @@ struct BlockCover {
       throw std::invalid_argument("block size " + std::to_string(block_size) + " not built");
     return (n + block_size - 1) / block_size;
   }
+  // Defined in scaled_sums.cu, outside the class, with main.cpp's report::count_of: the
+  // kernels' copy of that file (inside the emulator's namespace) must not keep it, where the
+  // name would be a count_of that nothing defines.
+  std::string describe(int block_size) const;
 };
 
 #endif
