@@ -79,7 +79,8 @@ endfunction()
 #   STARTER <starter.cuh>     what the learner starts from (compiles, fails the check)
 #   SOLUTION <solution.cuh>   one answer (passes the check)
 #   [HOST_ONLY]               the exercise is host code: no emulator copy of its kernels
-#   [LIBRARIES <targets>...])
+#   [LIBRARIES <targets>...])  linked to the check; to its CPU build, a target's CPU build
+#                               (<target>_cpu) where there is one
 # Builds <chapter>_exercise_starter and <chapter>_exercise_solution; adds the tests "the solution
 # passes" and "the starter fails" (so the check can fail); adds the target check_<chapter>_exercise,
 # which a learner runs to check their own attempt (their edited starter). For a chapter with a CPU
@@ -104,6 +105,13 @@ function(add_chapter_exercise chapter)
     if(cpu_build)
       simt_add_executable(${target}_cpu ${arg_CHECK})
       target_link_libraries(${target}_cpu PRIVATE tutorial::common_cpu)
+      foreach(library IN LISTS arg_LIBRARIES)
+        if(TARGET ${library}_cpu)
+          target_link_libraries(${target}_cpu PRIVATE ${library}_cpu)
+        else()
+          target_link_libraries(${target}_cpu PRIVATE ${library})
+        endif()
+      endforeach()
       add_dependencies(${target} ${target}_cpu)
       list(APPEND programs ${target}_cpu)
     elseif(NOT arg_HOST_ONLY)

@@ -1,10 +1,12 @@
-// Chapter 04's launches: the kernels on the GPU and on the CPU emulator, then the plan (where
-// the histogram lives, whether warps aggregate their atomics) and the device's limits.
+// Chapter 04's host code, as the CUDA runtime API writes it: the launches (<<<>>> and, for the
+// cluster whose size follows the number of bins, cudaLaunchKernelEx), then the plan (where the
+// histogram lives, whether warps aggregate their atomics) and the device's limits. nvcc builds
+// this file for the GPU; simt translates the very same file for the CPU emulator (the sample's
+// CPU build).
 
 #include "histogram.hpp"
 #include "histogram_kernels.cuh"
 
-#include "common/backend_launch.hpp"
 #include "common/cluster_launch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
@@ -27,17 +29,13 @@ unsigned threads_per_block_for(const Plan& plan) {
   return plan.strategy == Strategy::cluster && plan.cluster_size <= 2 ? 1024 : 512;
 }
 
-// Blocks for a grid-stride launch: enough to fill the GPU (as many as fit at once), or a
-// few per emulator worker; a whole number of clusters, never more than the work needs.
-unsigned grid_blocks(tutorial::Backend backend, const Plan& plan, long long n, const Limits& limits,
-                     int resident_per_sm) {
+// Blocks for a grid-stride launch: as many as are resident on the GPU at once
+// (`resident_per_sm` on each SM), a whole number of clusters, never more than the work needs.
+unsigned grid_blocks(const Plan& plan, long long n, const Limits& limits, int resident_per_sm) {
   const unsigned threads_per_block = threads_per_block_for(plan);
   const long long needed = std::max<long long>(1, (n + threads_per_block - 1) / threads_per_block);
-  long long blocks =
-      backend == tutorial::Backend::device
-          ? static_cast<long long>(limits.multiprocessors) * std::max(1, resident_per_sm)
-          : 16;
-  blocks = std::min(blocks, needed);
+  long long blocks = std::min<long long>(
+      static_cast<long long>(limits.multiprocessors) * std::max(1, resident_per_sm), needed);
   blocks = std::max<long long>(plan.cluster_size, blocks / plan.cluster_size * plan.cluster_size);
   return static_cast<unsigned>(blocks);
 }
@@ -48,101 +46,90 @@ void require_aligned(const int* input) {
     throw std::invalid_argument("histogram: the input must be 16-byte aligned");
 }
 
-// Blocks of `kernel` that fit on one SM at once, for a grid that fills the GPU; for a cluster
-// shape, the clusters that fit on the GPU at once, as blocks per SM (at least 1); 0 on the
-// emulator. The occupancy calculator counts only what the kernel may launch with: first its
-// shared-memory limit goes up to what the launch asks (above the default 48 KiB a kernel must
-// opt in), and clusters of more than 8 blocks are allowed where the shape has them.
+// Above the default 48 KiB of dynamic shared memory, a kernel must opt in before its launch.
 template <class... Params>
-int blocks_per_sm(tutorial::Backend backend, void (*kernel)(Params...),
-                  const tutorial::LaunchShape& shape, const Limits& limits) {
-  if (backend == tutorial::Backend::emulator) return 0;
-  if (shape.shared_bytes > 48 * 1024)
+void allow_shared_bytes(void (*kernel)(Params...), std::size_t shared_bytes) {
+  if (shared_bytes > 48 * 1024)
     CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    static_cast<int>(shape.shared_bytes)));
-  const auto cluster_blocks = static_cast<int>(shape.cluster.x * shape.cluster.y * shape.cluster.z);
-  if (cluster_blocks == 1) {
-    int blocks = 0;
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, shape.block.x,
-                                                             shape.shared_bytes));
-    return blocks;
-  }
-  if (shape.non_portable_cluster_size_allowed)
-    CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-  const tutorial::ClusterLaunchConfig config{shape.cluster, shape.block, shape.cluster,
-                                             shape.shared_bytes};
-  int clusters = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, kernel, config.get()));
-  return std::max(1, clusters * cluster_blocks / std::max(1, limits.multiprocessors));
+                                    static_cast<int>(shared_bytes)));
+}
+
+// Blocks of `kernel` resident on one SM at once, for a grid that fills the GPU.
+template <class... Params>
+int blocks_per_sm(void (*kernel)(Params...), unsigned threads, std::size_t shared_bytes) {
+  allow_shared_bytes(kernel, shared_bytes);
+  int blocks = 0;
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &blocks, kernel, static_cast<int>(threads), shared_bytes));
+  return blocks;
 }
 
 }  // namespace
 
 // [doc:launch]
-void launch(tutorial::Backend backend, const Plan& plan, int* bins, const int* input, long long n,
-            const Limits& limits) {
+void launch(const Plan& plan, int* bins, const int* input, long long n, const Limits& limits) {
   const int nbins = plan.nbins;
+  const unsigned threads = threads_per_block_for(plan);
   require_aligned(input);
-  tutorial::LaunchShape shape{.grid = 1, .block = threads_per_block_for(plan)};  // grid below
   switch (plan.strategy) {
     case Strategy::global: {
       if (plan.hot.count > 0) {
-        shape.grid = grid_blocks(backend, plan, n, limits,
-                                 blocks_per_sm(backend, HistogramHotCached, shape, limits));
-        tutorial::launch_on(backend, shape, HistogramHotCached, bins, nbins, plan.hot, input, n);
+        const unsigned blocks =
+            grid_blocks(plan, n, limits, blocks_per_sm(HistogramHotCached, threads, 0));
+        HistogramHotCached<<<blocks, threads>>>(bins, nbins, plan.hot, input, n);
         break;
       }
       const auto kernel = plan.warp_aggregated ? HistogramGlobal<true> : HistogramGlobal<false>;
-      shape.grid =
-          grid_blocks(backend, plan, n, limits, blocks_per_sm(backend, kernel, shape, limits));
-      tutorial::launch_on(backend, shape, kernel, bins, nbins, input, n);
+      const unsigned blocks = grid_blocks(plan, n, limits, blocks_per_sm(kernel, threads, 0));
+      kernel<<<blocks, threads>>>(bins, nbins, input, n);
       break;
     }
     case Strategy::shared: {
       const auto kernel = plan.warp_aggregated ? HistogramShared<true> : HistogramShared<false>;
-      shape.shared_bytes = plan.shared_bytes;
-      shape.grid =
-          grid_blocks(backend, plan, n, limits, blocks_per_sm(backend, kernel, shape, limits));
-      tutorial::launch_on(backend, shape, kernel, bins, nbins, input, n);
+      const unsigned blocks =
+          grid_blocks(plan, n, limits, blocks_per_sm(kernel, threads, plan.shared_bytes));
+      kernel<<<blocks, threads, plan.shared_bytes>>>(bins, nbins, input, n);
       break;
     }
     case Strategy::cluster: {
-      shape.shared_bytes = plan.shared_bytes;
-      shape.cluster = dim3(plan.cluster_size);
-      shape.non_portable_cluster_size_allowed = plan.cluster_size > 8;
-      shape.grid = grid_blocks(backend, plan, n, limits,
-                               blocks_per_sm(backend, clusterHist_kernel, shape, limits));
-      tutorial::launch_on(backend, shape, clusterHist_kernel, bins, nbins, plan.bins_per_block,
-                          input, static_cast<size_t>(n));
+      // The cluster size follows the number of bins, so it is given at launch time: a
+      // cudaLaunchKernelEx attribute (chapter 03). More than 8 blocks is a non-portable size,
+      // which the kernel must allow.
+      allow_shared_bytes(clusterHist_kernel, plan.shared_bytes);
+      CUDA_CHECK(cudaFuncSetAttribute(clusterHist_kernel,
+                                      cudaFuncAttributeNonPortableClusterSizeAllowed,
+                                      plan.cluster_size > 8 ? 1 : 0));
+      const dim3 cluster(plan.cluster_size);
+      tutorial::ClusterLaunchConfig config{cluster, dim3(threads), cluster, plan.shared_bytes};
+      // The clusters resident at once, as blocks per SM: clusters stay within a GPC, so it is
+      // not simply the blocks that fit on one SM.
+      int clusters = 0;
+      CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, clusterHist_kernel, config.get()));
+      const int per_sm = std::max(
+          1, clusters * static_cast<int>(plan.cluster_size) / std::max(1, limits.multiprocessors));
+      config.set_grid(dim3(grid_blocks(plan, n, limits, per_sm)));
+      CUDA_CHECK(cudaLaunchKernelEx(config.get(), clusterHist_kernel, bins, nbins,
+                                    plan.bins_per_block, input, static_cast<size_t>(n)));
       break;
     }
     case Strategy::automatic: throw std::logic_error("launch: plan() resolves automatic first");
   }
+  CUDA_CHECK(cudaGetLastError());  // a launch the device refuses (the grid, the shared memory)
 }
 // [doc:launch]
 
-std::vector<int> compute(tutorial::Backend backend, const Plan& plan, const Limits& limits,
-                         std::span<const int> input) {
-  std::vector<int> bins(static_cast<std::size_t>(plan.nbins), 0);
-  const auto n = static_cast<long long>(input.size());
-  if (backend == tutorial::Backend::emulator) {
-    // A copy when the caller's values are not 16-byte aligned (a vector's always are).
-    std::vector<int> aligned;
-    const int* values = input.data();
-    if (reinterpret_cast<std::uintptr_t>(values) % alignof(int4) != 0) {
-      aligned.assign(input.begin(), input.end());
-      values = aligned.data();
-    }
-    launch(backend, plan, bins.data(), values, n, limits);
-    return bins;
-  }
-  tutorial::DeviceBuffer<int> d_input(input);
-  tutorial::DeviceBuffer<int> d_bins(bins.size());
+// [doc:compute]
+std::vector<int> compute(const Plan& plan, const Limits& limits, std::span<const int> input) {
+  std::vector<int> bins(static_cast<std::size_t>(plan.nbins));
+  tutorial::DeviceBuffer<int> d_input(input.size()), d_bins(bins.size());
+  CUDA_CHECK(cudaMemcpy(d_input.get(), input.data(), input.size_bytes(), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemset(d_bins.get(), 0, bins.size() * sizeof(int)));  // the kernels add to bins
-  launch(backend, plan, d_bins.get(), d_input.get(), n, limits);
-  d_bins.copy_to(bins);
+  launch(plan, d_bins.get(), d_input.get(), static_cast<long long>(input.size()), limits);
+  CUDA_CHECK(
+      cudaMemcpy(bins.data(), d_bins.get(), bins.size() * sizeof(int), cudaMemcpyDeviceToHost));
   return bins;
 }
+// [doc:compute]
 
 // The plan: where the histogram lives, and whether warps aggregate their atomics.
 
@@ -164,9 +151,7 @@ std::string Plan::describe() const {
   return "auto";
 }
 
-Limits query_limits(tutorial::Backend backend) {
-  if (backend == tutorial::Backend::emulator)
-    return {simt::max_shared_bytes_per_block, simt::max_cluster_size, 0};
+Limits query_limits() {
   Limits limits;
   int device = 0, optin = 0, sms = 0;
   CUDA_CHECK(cudaGetDevice(&device));

@@ -1,11 +1,10 @@
 #pragma once
 // Chapter 04's kernel library: histograms with global atomics, per-block shared memory, or
-// distributed shared memory across a thread block cluster, on the GPU or the CPU emulator.
+// distributed shared memory across a thread block cluster. histogram.cu is built twice: by nvcc
+// for the GPU and by simt for the CPU emulator (the sample's CPU build).
 
 #include "hot_bins.hpp"
 #include "inputs.hpp"
-
-#include "common/backend.hpp"
 
 #include <cstddef>
 #include <span>
@@ -34,15 +33,15 @@ enum class Setting {
   off,        ///< Never.
 };
 
-/// What the device (or the emulator) offers the histogram kernels.
+/// What the device (or the emulator, which imitates an H100) offers the histogram kernels.
 struct Limits {
   std::size_t shared_bytes_per_block = 0;  ///< Largest dynamic shared memory of one block.
   unsigned max_cluster_size = 8;           ///< 8, or 16 if non-portable sizes are allowed.
-  int multiprocessors = 0;                 ///< SMs (0 on the emulator).
+  int multiprocessors = 0;                 ///< SMs.
 };
 
-/// Reads the limits of the GPU, or the emulator's (which imitates an H100).
-[[nodiscard]] Limits query_limits(tutorial::Backend backend);
+/// Reads the limits of the current device.
+[[nodiscard]] Limits query_limits();
 
 /// A resolved launch: which kernel, for how many bins, cluster size and shared memory per block.
 struct Plan {
@@ -78,15 +77,14 @@ inline constexpr unsigned auto_max_cluster_size = 2;
 [[nodiscard]] std::vector<Plan> every_plan(int nbins, const Limits& limits,
                                            const std::vector<int>& hot_bins = {});
 
-/// Launches `plan` on `backend` over `n` values (16-byte aligned) in that backend's memory,
-/// adding to `bins` there (zeroed by the caller). On the GPU the kernel runs asynchronously, so
-/// the benchmark times a stream of these.
-void launch(tutorial::Backend backend, const Plan& plan, int* bins, const int* input, long long n,
-            const Limits& limits);
+/// Launches `plan` over `n` values (16-byte aligned) in device memory, adding to `bins` there
+/// (zeroed by the caller). The kernel runs asynchronously, so the benchmark times a stream of
+/// these.
+void launch(const Plan& plan, int* bins, const int* input, long long n, const Limits& limits);
 
 /// The histogram of `input` over `plan.nbins` bins (values outside [0, nbins) clamped), with
-/// the limits `plan` was made for.
-[[nodiscard]] std::vector<int> compute(tutorial::Backend backend, const Plan& plan,
-                                       const Limits& limits, std::span<const int> input);
+/// the limits `plan` was made for: copied to device memory, counted, copied back.
+[[nodiscard]] std::vector<int> compute(const Plan& plan, const Limits& limits,
+                                       std::span<const int> input);
 
 }  // namespace histogram

@@ -191,7 +191,7 @@ int main(int argc, char** argv) {
     // auto's other questions, answered from a sample of the input: do a warp's values share
     // bins, and which bins are hot?
     const histogram::InputSample sample = histogram::sample_input(values, nbins);
-    const histogram::Limits limits = histogram::query_limits(backend);
+    const histogram::Limits limits = histogram::query_limits();
     const histogram::Plan plan =
         histogram::plan(strategy, cluster_size, nbins, limits, aggregation, cache, sample);
 
@@ -203,7 +203,7 @@ int main(int argc, char** argv) {
                 values.size(), nbins, sample.distinct_per_warp, sample.hot_bins.size(),
                 plan.describe().c_str());
 
-    const std::vector<int> bins = histogram::compute(backend, plan, limits, values);
+    const std::vector<int> bins = histogram::compute(plan, limits, values);
     const std::vector<int> expected = histogram::reference_histogram(values, nbins);
     std::size_t wrong = 0, first = 0;
     for (std::size_t b = bins.size(); b-- > 0;)

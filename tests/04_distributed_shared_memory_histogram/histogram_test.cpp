@@ -1,13 +1,12 @@
-// Chapter 04: every strategy and cluster size against a CPU histogram, on the backend under test.
+// Chapter 04: every strategy and cluster size against a CPU histogram. Built twice: with the
+// chapter's CPU build (04_distributed_shared_memory_histogram_tests) and its GPU build
+// (..._gpu_tests).
 #include "histogram.hpp"
 #include "inputs.hpp"
 
-#include "../backend_under_test.hpp"
 #include "../catch.hpp"
 #include "../random_values.hpp"
 #include "common/usage_error.hpp"
-
-#include <simt/launch.hpp>
 
 #include <algorithm>
 #include <vector>
@@ -16,21 +15,21 @@ namespace {
 
 // An H100's limits (the emulator imitates one): 227 KiB of shared memory per block, clusters of
 // up to 16 blocks, 132 multiprocessors.
-const histogram::Limits h100{simt::max_shared_bytes_per_block, simt::max_cluster_size, 132};
+const histogram::Limits h100{227 * 1024, 16, 132};
 
 // The chapter's one CPU reference (clamp, then count) is what every result is held to.
 void check(const histogram::Plan& plan, const std::vector<int>& values, int nbins) {
   INFO(plan.describe() << ", " << values.size() << " values, " << nbins << " bins");
   REQUIRE(plan.nbins == nbins);
-  const auto limits = histogram::query_limits(test::backend_under_test);
-  REQUIRE(histogram::compute(test::backend_under_test, plan, limits, values) ==
+  const auto limits = histogram::query_limits();
+  REQUIRE(histogram::compute(plan, limits, values) ==
           histogram::reference_histogram(values, nbins));
 }
 
 }  // namespace
 
 TEST_CASE("Each strategy and cluster size counts every value including out-of-range ones", "[04]") {
-  const auto limits = histogram::query_limits(test::backend_under_test);
+  const auto limits = histogram::query_limits();
   const int nbins = GENERATE(1, 7, 256, 1000, 4099);
   const auto values = random_values<int>(20000, -50, nbins + 50, static_cast<unsigned>(nbins));
   check(histogram::plan(histogram::Strategy::global, 0, nbins, limits), values, nbins);
@@ -40,7 +39,7 @@ TEST_CASE("Each strategy and cluster size counts every value including out-of-ra
 }
 
 TEST_CASE("Histograms of one value and of fewer values than threads are exact", "[04]") {
-  const auto limits = histogram::query_limits(test::backend_under_test);
+  const auto limits = histogram::query_limits();
   for (auto strategy :
        {histogram::Strategy::global, histogram::Strategy::shared, histogram::Strategy::cluster}) {
     check(histogram::plan(strategy, strategy == histogram::Strategy::cluster ? 4 : 0, 100, limits),
@@ -51,7 +50,7 @@ TEST_CASE("Histograms of one value and of fewer values than threads are exact", 
 }
 
 TEST_CASE("Values all out of range land in the first and last bins", "[04]") {
-  const auto limits = histogram::query_limits(test::backend_under_test);
+  const auto limits = histogram::query_limits();
   std::vector<int> values = random_values<int>(5000, -1000, -1, 5);
   const auto high = random_values<int>(3000, 64, 100000, 6);
   values.insert(values.end(), high.begin(), high.end());
@@ -61,7 +60,7 @@ TEST_CASE("Values all out of range land in the first and last bins", "[04]") {
 }
 
 TEST_CASE("Skewed inputs where most values hit a few bins are exact", "[04]") {
-  const auto limits = histogram::query_limits(test::backend_under_test);
+  const auto limits = histogram::query_limits();
   std::vector<int> values(50000, 17);
   const auto rest = random_values<int>(5000, 0, 4095, 9);
   std::copy(rest.begin(), rest.end(), values.begin());
@@ -98,7 +97,7 @@ TEST_CASE("Auto picks shared memory then a cluster of two then global memory", "
 }
 
 TEST_CASE("A large histogram over a cluster of 16 blocks is exact", "[04]") {
-  const auto limits = histogram::query_limits(test::backend_under_test);
+  const auto limits = histogram::query_limits();
   if (limits.max_cluster_size < 16)
     SUCCEED("this device schedules no clusters of 16");
   else
@@ -109,7 +108,7 @@ TEST_CASE("A large histogram over a cluster of 16 blocks is exact", "[04]") {
 TEST_CASE("Warp-aggregated global and shared kernels count every distribution exactly", "[04]") {
   using histogram::Distribution;
   using histogram::Setting;
-  const auto limits = histogram::query_limits(test::backend_under_test);
+  const auto limits = histogram::query_limits();
   const auto distribution =
       GENERATE(Distribution::uniform, Distribution::skewed, Distribution::single);
   // 20,003 values: the last 16-byte load is partial, and the last warp's lanes run out early.
@@ -218,7 +217,7 @@ TEST_CASE("The sample finds the bins that hold at least 1/512 of the values, mos
 TEST_CASE("The hot-bin cache counts every value exactly, cached or not", "[04]") {
   using histogram::Distribution;
   using histogram::Setting;
-  const auto limits = histogram::query_limits(test::backend_under_test);
+  const auto limits = histogram::query_limits();
   const auto distribution =
       GENERATE(Distribution::uniform, Distribution::skewed, Distribution::single);
   const int nbins = GENERATE(1, 1000, 300000);
