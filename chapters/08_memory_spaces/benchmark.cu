@@ -2,12 +2,10 @@
 
 #include "benchmark.hpp"
 #include "kernel_pointers.hpp"
+#include "texture_image.hpp"
 
-#include "common/backend_launch.hpp"
-#include "common/backend_texture.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
-#include "common/managed_array.hpp"
 #include "common/random_inputs.hpp"
 #include "common/timing.hpp"
 #include "common/verification.hpp"
@@ -15,8 +13,6 @@
 namespace memory_spaces {
 
 namespace {
-
-constexpr tutorial::Backend gpu = tutorial::Backend::device;
 
 double gbs(double bytes, double ms) { return bytes / (ms * 1e6); }
 
@@ -51,8 +47,9 @@ void time_local(MemorySpacesBenchmark& b, std::size_t elements, std::uint64_t se
   tutorial::DeviceBuffer<unsigned> in{std::span<const unsigned>(values)}, out(expected.size());
   for (Histogram where : all_histograms) {
     const auto t = tutorial::time_on_device([&] {
-      tutorial::launch_on(gpu, {blocks_for(std::size_t(threads)), threads_per_block},
-                          pairs_kernel(where), in.get(), out.get(), threads);
+      pairs_kernel(where)<<<blocks_for(std::size_t(threads)), threads_per_block>>>(
+          in.get(), out.get(), threads);
+      CUDA_CHECK(cudaGetLastError());
     });
     std::vector<unsigned> result(expected.size());
     out.copy_to(result);
@@ -66,13 +63,13 @@ void time_constant(MemorySpacesBenchmark& b, std::size_t elements, std::uint64_t
   const auto coefficients = random_whole_floats(kTaps, seed + 1, 8.0f);
   const auto signal = random_whole_floats(elements + kTaps - 1, seed + 2, 100.0f);
   const auto expected = reference_filter(coefficients, signal);
-  set_taps(gpu, coefficients);
+  set_taps(coefficients);
   tutorial::DeviceBuffer<float> in{std::span<const float>(signal)}, out(elements);
   const auto n = static_cast<int>(elements);
   for (TapAccess access : all_tap_accesses) {
     const auto t = tutorial::time_on_device([&] {
-      tutorial::launch_on(gpu, {blocks_for(elements), threads_per_block}, filter_kernel(access),
-                          in.get(), out.get(), n);
+      filter_kernel(access)<<<blocks_for(elements), threads_per_block>>>(in.get(), out.get(), n);
+      CUDA_CHECK(cudaGetLastError());
     });
     std::vector<float> result(elements);
     out.copy_to(result);
@@ -101,13 +98,14 @@ void time_texture(MemorySpacesBenchmark& b, int size, int scale, std::uint64_t s
   const int output = size * scale;
   const auto expected = reference_resample(image, sampling, output);
   const auto n = static_cast<std::size_t>(size), pixels = static_cast<std::size_t>(output);
-  tutorial::BackendTexture<float> texture(gpu, image.values, n, n, texture_description(sampling));
+  const TextureImage<float> texture(image.values, n, n, texture_description(sampling));
   tutorial::DeviceBuffer<float> out(pixels * pixels);
   const Mapping m = coordinate_mapping(size, output, true);
   const dim3 block(16, 16), grid((output + 15) / 16, (output + 15) / 16);
   const auto t = tutorial::time_on_device([&] {
-    tutorial::launch_on(gpu, {grid, block}, resample_kernel(), texture.object(), out.get(), output,
-                        output, m.scale, m.offset);
+    resample_kernel()<<<grid, block>>>(texture.object(), out.get(), output, output, m.scale,
+                                       m.offset);
+    CUDA_CHECK(cudaGetLastError());
   });
   std::vector<float> result(pixels * pixels);
   out.copy_to(result);
@@ -125,7 +123,11 @@ void time_unified(MemorySpacesBenchmark& b, std::size_t elements, std::uint64_t 
   const auto expected = reference_scale(data, 2.0f, -0.5f);
   const auto n = static_cast<int>(elements);
   const double bytes = 4.0 * static_cast<double>(elements);
-  const tutorial::LaunchShape shape{dim3(blocks_for(elements)), dim3(threads_per_block)};
+  const unsigned blocks = blocks_for(elements);
+  const auto launch = [&](float* values) {
+    scale_kernel()<<<blocks, threads_per_block>>>(values, n, 2.0f, -0.5f);
+    CUDA_CHECK(cudaGetLastError());
+  };
   for (Transfer transfer : all_transfers) {
     std::vector<float> result(elements);
     tutorial::Timing t;
@@ -133,21 +135,23 @@ void time_unified(MemorySpacesBenchmark& b, std::size_t elements, std::uint64_t 
       tutorial::DeviceBuffer<float> values(elements);
       t = tutorial::time_on_device([&] {
         values.copy_from(data);
-        tutorial::launch_on(gpu, shape, scale_kernel(), values.get(), n, 2.0f, -0.5f);
+        launch(values.get());
         values.copy_to(result);
       });
     } else {
       // Each run starts with every page on the host, where the host has just written it.
-      tutorial::ManagedArray<float> values(gpu, elements);
-      const auto host = values.host_view();
+      float* values = nullptr;
+      CUDA_CHECK(cudaMallocManaged(&values, elements * sizeof(float)));
       t = tutorial::time_on_device(
           [&] {
-            if (transfer == Transfer::managed_prefetched) values.prefetch_to_device();
-            tutorial::launch_on(gpu, shape, scale_kernel(), values.data(), n, 2.0f, -0.5f);
+            if (transfer == Transfer::managed_prefetched)
+              prefetch_to_device(values, elements * sizeof(float));
+            launch(values);
           },
-          {}, [&] { std::copy(data.begin(), data.end(), host.begin()); });
-      values.synchronize();
-      std::copy(host.begin(), host.end(), result.begin());
+          {}, [&] { std::copy(data.begin(), data.end(), values); });
+      CUDA_CHECK(cudaDeviceSynchronize());
+      std::copy(values, values + elements, result.begin());
+      CUDA_CHECK(cudaFree(values));
     }
     // Explicit copies move the data both ways in the timed span; managed memory moves it to the
     // GPU there (the pages come back when the host next touches them).

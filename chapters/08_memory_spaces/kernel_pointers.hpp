@@ -7,6 +7,7 @@
 
 #include <cuda_runtime.h>
 
+#include <cstddef>
 #include <span>
 
 namespace memory_spaces {
@@ -22,7 +23,11 @@ using ScaleKernel = void (*)(float*, int, float, float);
 [[nodiscard]] ScaleKernel scale_kernel();
 
 /// @brief Copies the filter's kTaps coefficients into constant memory (cudaMemcpyToSymbol).
-void set_taps(Backend backend, std::span<const float> coefficients);
+void set_taps(std::span<const float> coefficients);
+
+/// @brief Moves `bytes` of managed memory to the current device ahead of a kernel
+/// (cudaMemPrefetchAsync in stream 0), so that its first touches do not fault.
+void prefetch_to_device(const void* managed, std::size_t bytes);
 
 /// @brief The texture description of `sampling` (border colour 0).
 [[nodiscard]] cudaTextureDesc texture_description(Sampling sampling);

@@ -16,8 +16,6 @@
 #include "common/usage_error.hpp"
 #include "common/verification.hpp"
 
-#include <simt/settings.hpp>
-
 #include <bit>
 #include <cstdio>
 #include <optional>
@@ -39,7 +37,7 @@ void print_capability(const tutorial::ComputeCapability& cc, const char* whose) 
       cc.to_string().c_str(), whose, at_least(9, 0), at_least(8, 0), at_least(8, 0));
 }
 
-std::string words_per_request(const ConstantTraffic& t) {
+std::string words_per_request(const tutorial::ConstantReads& t) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2f",
                 static_cast<double>(t.words) / static_cast<double>(t.requests));
@@ -132,9 +130,9 @@ int main(int argc, char** argv) {
     std::printf("local memory: %d threads, each counting %d values into %d bins:\n", threads,
                 kStrip, kBins);
     for (Histogram where : all_histograms) {
-      const auto out = pairs_per_thread(backend, where, values, threads);
+      const auto out = pairs_per_thread(where, values, threads);
       std::string what = describe(where);
-      if (const auto r = kernel_resources(backend, where))
+      if (const auto r = kernel_resources(where))
         what += " (" + std::to_string(r->registers) + " registers, " +
                 std::to_string(r->local_bytes) + " bytes of local memory per thread)";
       ok &= report(what, out.size(), tutorial::first_mismatch(out, pairs));
@@ -147,7 +145,7 @@ int main(int argc, char** argv) {
     std::printf("constant memory: a %d-tap filter over %d values, taps in __constant__ memory:\n",
                 kTaps, elements);
     for (TapAccess access : all_tap_accesses) {
-      const FilterRun run = filter(backend, access, coefficients, signal);
+      const FilterRun run = filter(access, coefficients, signal);
       std::string what = describe(access);
       if (run.traffic)
         what += " (" + words_per_request(*run.traffic) + " distinct words per warp request)";
@@ -161,7 +159,7 @@ int main(int argc, char** argv) {
         "texture memory: a %dx%d image resampled over coordinates -0.25 to 1.25 with tex2D:\n",
         image_size, image_size);
     for (Sampling sampling : all_samplings) {
-      const auto out = resample(backend, image, sampling, image_size);
+      const auto out = resample(image, sampling, image_size);
       const double tolerance = resample_tolerance(sampling);
       const auto mismatch =
           tutorial::first_mismatch(out, reference_resample(image, sampling, image_size), tolerance);
@@ -178,19 +176,16 @@ int main(int argc, char** argv) {
     const std::vector<float> scaled = reference_scale(data, factor, offset);
     std::printf("unified memory: data * 2 - 0.5 over %d floats, in place:\n", elements);
     for (Transfer transfer : all_transfers) {
-      const auto out = scale_in_place(backend, transfer, data, factor, offset);
+      const auto out = scale_in_place(transfer, data, factor, offset);
       ok &= report(describe(transfer), out.size(), tutorial::first_mismatch(out, scaled));
     }
 
     // 5. Compute capability: what the version decides, and the path __CUDA_ARCH__ chose.
-    if (backend == tutorial::Backend::device)
-      print_capability(chosen->device->capability, "the GPU");
-    else
-      print_capability(
-          {simt::settings().compute_capability.major, simt::settings().compute_capability.minor},
-          "what the emulator imitates");
+    print_capability(current_capability(), backend == tutorial::Backend::device
+                                               ? "the GPU"
+                                               : "what the emulator imitates");
     const std::vector<unsigned> warp_values = random_unsigned(threads_per_block * 4, seed + 5);
-    const WarpSumResult sums = warp_sums(backend, warp_values);
+    const WarpSumResult sums = warp_sums(warp_values);
     const bool summed = sums.sums == reference_warp_sums(warp_values);
     std::printf(
         "  WarpSums<<<4, 256>>> took the %s path: %s\n",

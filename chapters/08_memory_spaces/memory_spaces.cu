@@ -1,16 +1,17 @@
-// Chapter 08's launches: every kernel on the GPU (<<<>>>) or on the CPU emulator (simt::launch
-// of the same kernel, translated by simt_add_kernels()); then the names and the CPU references.
+// Chapter 08's host code, as the CUDA runtime API writes it: every kernel launched with <<<>>>,
+// the filter's taps copied with cudaMemcpyToSymbol, textures created with
+// cudaCreateTextureObject, managed memory from cudaMallocManaged; then the names and the CPU
+// references. nvcc builds this file for the GPU; simt translates the very same file for the CPU
+// emulator (the sample's CPU build).
 
 #include "kernel_pointers.hpp"
 #include "memory_spaces.hpp"
 #include "memory_spaces_kernels.cuh"
+#include "texture_image.hpp"
 
-#include "common/backend_launch.hpp"
-#include "common/backend_texture.hpp"
-#include "common/managed_array.hpp"
+#include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
 #include "common/random_inputs.hpp"
-
-#include <simt/constant_counters.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -29,10 +30,17 @@ ResampleKernel resample_kernel() { return Resample; }
 
 ScaleKernel scale_kernel() { return ScaleInPlace; }
 
-void set_taps(Backend backend, std::span<const float> coefficients) {
+void set_taps(std::span<const float> coefficients) {
   // [doc:copy-to-symbol]
-  tutorial::copy_to_symbol(backend, taps, coefficients.data(), sizeof(taps));
+  CUDA_CHECK(cudaMemcpyToSymbol(taps, coefficients.data(), sizeof(taps)));
   // [doc:copy-to-symbol]
+}
+
+void prefetch_to_device(const void* managed, std::size_t bytes) {
+  int device = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaMemPrefetchAsync(managed, bytes,
+                                  cudaMemLocation{cudaMemLocationTypeDevice, device}, 0, 0));
 }
 
 unsigned blocks_for(std::size_t threads) {
@@ -59,94 +67,122 @@ cudaTextureDesc texture_description(Sampling sampling) {
 
 namespace {
 
+// Device memory holding `values`.
 template <class T>
-std::vector<float> resample_texels(Backend backend, std::span<const T> texels, int size, int output,
-                                   const cudaTextureDesc& desc, tutorial::TexelStorage storage) {
+tutorial::DeviceBuffer<T> copied_to_device(std::span<const T> values) {
+  tutorial::DeviceBuffer<T> buffer(values.size());
+  CUDA_CHECK(cudaMemcpy(buffer.get(), values.data(), values.size_bytes(), cudaMemcpyHostToDevice));
+  return buffer;
+}
+
+// The `count` values of `buffer`, back on the host.
+template <class T>
+std::vector<T> copied_to_host(const tutorial::DeviceBuffer<T>& buffer, std::size_t count) {
+  std::vector<T> values(count);
+  CUDA_CHECK(cudaMemcpy(values.data(), buffer.get(), count * sizeof(T), cudaMemcpyDeviceToHost));
+  return values;
+}
+
+template <class T>
+std::vector<float> resample_texels(std::span<const T> texels, int size, int output,
+                                   const cudaTextureDesc& desc, TexelStorage storage) {
   const auto n = static_cast<std::size_t>(size), pixels = static_cast<std::size_t>(output);
-  tutorial::BackendTexture<T> texture(backend, texels, n, n, desc, storage);
-  tutorial::BackendArray<float> out(backend, pixels * pixels, -2.0f);
+  const TextureImage<T> texture(texels, n, n, desc, storage);
+  tutorial::DeviceBuffer<float> out(pixels * pixels);
   const Mapping m = coordinate_mapping(size, output, desc.normalizedCoords != 0);
   // 16 x 16 threads: neighbouring threads sample neighbouring texels, which the texture cache,
   // laid out for 2-D locality, keeps together.
   const dim3 block(16, 16), grid((output + 15) / 16, (output + 15) / 16);
-  tutorial::launch_on(backend, {grid, block}, Resample, texture.object(), out.data(), output,
-                      output, m.scale, m.offset);
-  return out.read();
+  Resample<<<grid, block>>>(texture.object(), out.get(), output, output, m.scale, m.offset);
+  CUDA_CHECK(cudaGetLastError());
+  return copied_to_host(out, pixels * pixels);
 }
 
 }  // namespace
 
-std::vector<unsigned> pairs_per_thread(Backend backend, Histogram where,
-                                       std::span<const unsigned> in, int threads) {
-  tutorial::BackendArray<unsigned> input(backend, in), out(backend, std::size_t(threads), 0u);
-  tutorial::launch_on(backend, {blocks_for(std::size_t(threads)), threads_per_block},
-                      pairs_kernel(where), input.data(), out.data(), threads);
-  return out.read();
+std::vector<unsigned> pairs_per_thread(Histogram where, std::span<const unsigned> in, int threads) {
+  const auto d_in = copied_to_device(in);
+  tutorial::DeviceBuffer<unsigned> d_out(static_cast<std::size_t>(threads));
+  pairs_kernel(where)<<<blocks_for(std::size_t(threads)), threads_per_block>>>(
+      d_in.get(), d_out.get(), threads);
+  CUDA_CHECK(cudaGetLastError());
+  return copied_to_host(d_out, static_cast<std::size_t>(threads));
 }
 
-std::optional<KernelResources> kernel_resources(Backend backend, Histogram where) {
-  if (backend == Backend::emulator) return std::nullopt;
+std::optional<KernelResources> kernel_resources(Histogram where) {
   cudaFuncAttributes attributes{};
   CUDA_CHECK(cudaFuncGetAttributes(&attributes, pairs_kernel(where)));
+  // No compiler allocates registers for the emulator's kernels: it reports none, and the sample
+  // claims no figure.
+  if (attributes.numRegs == 0) return std::nullopt;
   return KernelResources{attributes.numRegs, attributes.localSizeBytes};
 }
 
-FilterRun filter(Backend backend, TapAccess access, std::span<const float> coefficients,
-                 std::span<const float> in) {
+FilterRun filter(TapAccess access, std::span<const float> coefficients, std::span<const float> in) {
   const std::size_t n = in.size() - kTaps + 1;
-  set_taps(backend, coefficients);
-  tutorial::BackendArray<float> input(backend, in), out(backend, n, 0.0f);
-  tutorial::launch_on(backend, {blocks_for(n), threads_per_block}, filter_kernel(access),
-                      input.data(), out.data(), static_cast<int>(n));
-  FilterRun run{out.read(), std::nullopt};
-  if (backend == Backend::emulator) {
-    // Counted as the constant cache serves the reads (simt/constant_counters.hpp).
-    const simt::ConstantMemoryCounters counted = simt::last_launch_constant_counters();
-    run.traffic = ConstantTraffic{counted.requests, counted.words};
-  }
-  return run;
+  set_taps(coefficients);
+  const auto d_in = copied_to_device(in);
+  tutorial::DeviceBuffer<float> d_out(n);
+  const tutorial::AccessCounting counting;  // the CPU build's emulator counts the taps' reads
+  filter_kernel(access)<<<blocks_for(n), threads_per_block>>>(d_in.get(), d_out.get(),
+                                                              static_cast<int>(n));
+  CUDA_CHECK(cudaGetLastError());
+  return {copied_to_host(d_out, n), tutorial::last_launch_constant_reads()};
 }
 
-std::vector<float> resample(Backend backend, const Image& image, Sampling sampling, int output) {
+std::vector<float> resample(const Image& image, Sampling sampling, int output) {
   const cudaTextureDesc desc = texture_description(sampling);
-  const auto storage = sampling.texels == Texels::float_pitched ? tutorial::TexelStorage::pitched
-                                                                : tutorial::TexelStorage::array;
+  const auto storage =
+      sampling.texels == Texels::float_pitched ? TexelStorage::pitched : TexelStorage::array;
   if (sampling.texels != Texels::uchar_array_normalized)
-    return resample_texels<float>(backend, image.values, image.size, output, desc, storage);
+    return resample_texels<float>(image.values, image.size, output, desc, storage);
   const std::vector<unsigned char> bytes = as_bytes(image.values);
-  return resample_texels<unsigned char>(backend, bytes, image.size, output, desc, storage);
+  return resample_texels<unsigned char>(bytes, image.size, output, desc, storage);
 }
 
-std::vector<float> scale_in_place(Backend backend, Transfer transfer, std::span<const float> data,
-                                  float factor, float offset) {
+std::vector<float> scale_in_place(Transfer transfer, std::span<const float> data, float factor,
+                                  float offset) {
   const std::size_t n = data.size();
   const auto count = static_cast<int>(n);
   if (transfer == Transfer::explicit_copies) {
     // Two memories: the runtime copies the data in, the kernel runs, the runtime copies it out.
-    tutorial::BackendArray<float> values(backend, data);
-    tutorial::launch_on(backend, {blocks_for(n), threads_per_block}, ScaleInPlace, values.data(),
-                        count, factor, offset);
-    return values.read();
+    const auto values = copied_to_device(data);
+    ScaleInPlace<<<blocks_for(n), threads_per_block>>>(values.get(), count, factor, offset);
+    CUDA_CHECK(cudaGetLastError());
+    return copied_to_host(values, n);
   }
   // [doc:managed-launch]
   // One address space: the host writes the values through the pointer the kernel gets.
-  tutorial::ManagedArray<float> values(backend, n);
-  std::ranges::copy(data, values.host_view().begin());
-  if (transfer == Transfer::managed_prefetched) values.prefetch_to_device();
-  tutorial::launch_on(backend, {blocks_for(n), threads_per_block}, ScaleInPlace, values.data(),
-                      count, factor, offset);
-  values.synchronize();  // before the host touches managed memory a kernel may be using
-  const std::span<const float> result = values.host_view();
+  float* values = nullptr;
+  CUDA_CHECK(cudaMallocManaged(&values, n * sizeof(float)));
+  std::ranges::copy(data, values);
+  if (transfer == Transfer::managed_prefetched) prefetch_to_device(values, n * sizeof(float));
+  ScaleInPlace<<<blocks_for(n), threads_per_block>>>(values, count, factor, offset);
+  CUDA_CHECK(cudaGetLastError());
+  // Before the host touches managed memory, no kernel that uses it may still be running.
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::vector<float> result(values, values + n);
+  CUDA_CHECK(cudaFree(values));
   // [doc:managed-launch]
-  return {result.begin(), result.end()};
+  return result;
 }
 
-WarpSumResult warp_sums(Backend backend, std::span<const unsigned> in) {
-  tutorial::BackendArray<unsigned> input(backend, in), sums(backend, in.size() / kWarp, 0u);
-  tutorial::BackendArray<int> path(backend, 1, -1);
-  tutorial::launch_on(backend, {blocks_for(in.size()), threads_per_block}, WarpSums, input.data(),
-                      sums.data(), path.data());
-  return {sums.read(), path.read()[0]};
+WarpSumResult warp_sums(std::span<const unsigned> in) {
+  const auto d_in = copied_to_device(in);
+  tutorial::DeviceBuffer<unsigned> d_sums(in.size() / kWarp);
+  const int unset = -1;
+  const auto d_path = copied_to_device(std::span<const int>(&unset, 1));
+  WarpSums<<<blocks_for(in.size()), threads_per_block>>>(d_in.get(), d_sums.get(), d_path.get());
+  CUDA_CHECK(cudaGetLastError());
+  return {copied_to_host(d_sums, in.size() / kWarp), copied_to_host(d_path, 1)[0]};
+}
+
+tutorial::ComputeCapability current_capability() {
+  int device = 0, major = 0, minor = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device));
+  return {major, minor};
 }
 
 // The configuration: inputs, names, the image's bytes, and the CPU references.

@@ -1,11 +1,12 @@
 #pragma once
 // Chapter 08's launches (memory_spaces.cu), one function per memory space, each running the
-// chapter's kernels on the backend it is given; then the CPU references its results are checked
-// against.
+// chapter's kernels on the current device (the GPU, or in the sample's CPU build the emulator);
+// then the CPU references its results are checked against.
 
 #include "memory_spaces_shape.hpp"
 
-#include "common/backend.hpp"
+#include "common/device.hpp"
+#include "common/emulated_counters.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -14,8 +15,6 @@
 #include <vector>
 
 namespace memory_spaces {
-
-using tutorial::Backend;
 
 inline constexpr unsigned threads_per_block = 256;
 
@@ -33,19 +32,13 @@ struct KernelResources {
 
 /// @brief For each of `threads` threads, the sum of the squared counts of its kStrip values
 /// (`in` holds kStrip rows of `threads` values) in kBins bins by value % kBins.
-[[nodiscard]] std::vector<unsigned> pairs_per_thread(Backend backend, Histogram where,
-                                                     std::span<const unsigned> in, int threads);
+[[nodiscard]] std::vector<unsigned> pairs_per_thread(Histogram where, std::span<const unsigned> in,
+                                                     int threads);
 /// @brief The kernel's registers and local memory on the GPU; nothing on the emulator, where no
 /// compiler allocates registers.
-[[nodiscard]] std::optional<KernelResources> kernel_resources(Backend backend, Histogram where);
+[[nodiscard]] std::optional<KernelResources> kernel_resources(Histogram where);
 
 // --- Constant memory ---------------------------------------------------------------------------
-
-/// @brief Warp-wide reads of constant memory and the distinct words they asked for.
-struct ConstantTraffic {
-  std::uint64_t requests = 0;
-  std::uint64_t words = 0;
-};
 
 /// @brief How the lanes of a warp walk through the filter's coefficients.
 enum class TapAccess { uniform, divergent };
@@ -56,11 +49,11 @@ inline constexpr TapAccess all_tap_accesses[] = {TapAccess::uniform, TapAccess::
 /// its own).
 struct FilterRun {
   std::vector<float> out;
-  std::optional<ConstantTraffic> traffic;
+  std::optional<tutorial::ConstantReads> traffic;
 };
 /// @brief out[i] = sum over k of taps[k] * in[i + k], for the in.size() - kTaps + 1 outputs,
 /// with the kTaps coefficients copied to constant memory first.
-[[nodiscard]] FilterRun filter(Backend backend, TapAccess access, std::span<const float> taps,
+[[nodiscard]] FilterRun filter(TapAccess access, std::span<const float> taps,
                                std::span<const float> in);
 
 // --- Texture memory ----------------------------------------------------------------------------
@@ -104,8 +97,7 @@ struct Image {
 /// @brief The image resampled to `output` x `output` pixels (1, 2 or 4 times its size, which
 /// keeps every filter weight exact in 8 bits) spanning texture coordinates -0.25 to 1.25 of the
 /// image, so that a quarter of the picture on each side lies outside it.
-[[nodiscard]] std::vector<float> resample(Backend backend, const Image& image, Sampling sampling,
-                                          int output);
+[[nodiscard]] std::vector<float> resample(const Image& image, Sampling sampling, int output);
 /// @brief How far a result may lie from the reference: the GPU's float filtering rounds its
 /// sum differently (one ulp), and it filters 8-bit texels in 16-bit fixed point.
 [[nodiscard]] double resample_tolerance(Sampling sampling);
@@ -118,9 +110,8 @@ inline constexpr Transfer all_transfers[] = {Transfer::explicit_copies, Transfer
                                              Transfer::managed_prefetched};
 
 /// @brief data[i] * factor + offset for every element, computed in place by one kernel.
-[[nodiscard]] std::vector<float> scale_in_place(Backend backend, Transfer transfer,
-                                                std::span<const float> data, float factor,
-                                                float offset);
+[[nodiscard]] std::vector<float> scale_in_place(Transfer transfer, std::span<const float> data,
+                                                float factor, float offset);
 
 // --- Compute capability ------------------------------------------------------------------------
 
@@ -131,7 +122,10 @@ struct WarpSumResult {
   int path_taken = -1;
 };
 /// @brief `in.size()` must be a multiple of threads_per_block.
-[[nodiscard]] WarpSumResult warp_sums(Backend backend, std::span<const unsigned> in);
+[[nodiscard]] WarpSumResult warp_sums(std::span<const unsigned> in);
+/// @brief The current device's compute capability: the GPU's, or the one the emulator imitates
+/// (9.0 unless its settings say otherwise).
+[[nodiscard]] tutorial::ComputeCapability current_capability();
 
 // --- Inputs, names and references --------------------------------------------------------------
 

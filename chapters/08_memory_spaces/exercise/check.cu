@@ -3,9 +3,11 @@
 // filtered sum in float: a pixel may differ from the loop's by one unit in the last place.
 #include EXERCISE_HEADER
 
-#include "common/backend_launch.hpp"
-#include "common/backend_texture.hpp"
+#include "texture_image.hpp"
+
 #include "common/cli.hpp"
+#include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
 #include "common/random_inputs.hpp"
 #include "common/sample_main.hpp"
 
@@ -35,8 +37,7 @@ double reference_pixel(const std::vector<float>& image, int width, int height, i
 int main(int argc, char** argv) {
   return tutorial::run_sample(argv[0], [&] {
     tutorial::Cli cli("08_memory_spaces_exercise", "Checks your Magnify2x");
-    const auto chosen = cli.parse_and_select_backend(argc, argv, {7, 0});
-    if (!chosen) return 0;
+    if (!cli.parse_and_select_backend(argc, argv, {7, 0})) return 0;
     const int width = 128, height = 64, out_width = 2 * width, out_height = 2 * height;
     const std::vector<float> image =
         tutorial::random_floats(std::size_t{width} * height, cli.common().seed);
@@ -45,12 +46,15 @@ int main(int argc, char** argv) {
     desc.filterMode = cudaFilterModeLinear;
     desc.readMode = cudaReadModeElementType;
     desc.normalizedCoords = 1;
-    tutorial::BackendTexture<float> texture(chosen->backend, image, width, height, desc);
-    tutorial::BackendArray<float> output(chosen->backend, std::size_t{out_width} * out_height,
-                                         -2.0f);
-    tutorial::launch_on(chosen->backend, {dim3(out_width / 16, out_height / 16), dim3(16, 16)},
-                        Magnify2x, texture.object(), output.data(), out_width, out_height);
-    const std::vector<float> out = output.read();
+    const memory_spaces::TextureImage<float> texture(image, width, height, desc);
+    const std::size_t pixels = std::size_t{out_width} * out_height;
+    tutorial::DeviceBuffer<float> output(pixels);
+    Magnify2x<<<dim3(out_width / 16, out_height / 16), dim3(16, 16)>>>(
+        texture.object(), output.get(), out_width, out_height);
+    CUDA_CHECK(cudaGetLastError());
+    std::vector<float> out(pixels);
+    CUDA_CHECK(
+        cudaMemcpy(out.data(), output.get(), pixels * sizeof(float), cudaMemcpyDeviceToHost));
     std::size_t wrong = 0;
     for (int y = 0; y < out_height; ++y)
       for (int x = 0; x < out_width; ++x) {

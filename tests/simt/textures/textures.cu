@@ -1,13 +1,13 @@
 // The textures of textures.hpp on the GPU (cudaCreateTextureObject over a cudaArray or pitched
-// memory) or on the CPU emulator (simt::create_texture_object), through
-// common/backend_texture.hpp, sampled by the kernels of texture_kernels.cuh.
+// memory) or on the CPU emulator (simt::create_texture_object), through backend_texture.hpp,
+// sampled by the kernels of texture_kernels.cuh.
 
 #include "textures.hpp"
 
 #include "texture_kernels.cuh"
 
+#include "backend_texture.hpp"
 #include "common/backend_launch.hpp"
-#include "common/backend_texture.hpp"
 
 #include <cstring>
 #include <exception>

@@ -1,7 +1,7 @@
 #pragma once
 // 2-D texture objects sampled by the kernels of texture_kernels.cuh on the GPU or on the CPU
-// emulator (common/backend_texture.hpp); textures_test.cpp checks the samples against CPU loops
-// and, where there is a GPU, the emulator's against the GPU's.
+// emulator (backend_texture.hpp); textures_test.cpp checks the samples against CPU loops and,
+// where there is a GPU, the emulator's against the GPU's.
 
 #include "common/backend.hpp"
 

@@ -89,19 +89,17 @@ const Stub* kernel_of(const void* function) {
 
 /// A whole program's settings: the emulator's, but for the bank counters, which nothing in
 /// CUDA's API reads and which cost more than the rest of a barrier-heavy kernel's emulation: they
-/// count only when SIMT_BANK_COUNTERS asks for them.
-void use_whole_program_settings() {
-  static const bool applied = [] {
-    if (std::getenv("SIMT_BANK_COUNTERS") == nullptr) simt::settings().count_bank_conflicts = false;
-    return true;
-  }();
-  static_cast<void>(applied);
-}
+/// count only when SIMT_BANK_COUNTERS asks for them, or when the program turns them on through
+/// simt::settings(). Applied before main (this file is in every program that launches through
+/// the runtime), so that a program's own choice, made later, stands.
+const bool whole_program_settings_applied = [] {
+  if (std::getenv("SIMT_BANK_COUNTERS") == nullptr) simt::settings().count_bank_conflicts = false;
+  return true;
+}();
 
 /// Runs the kernel of `stub` with `config`; the runtime's error for what went wrong.
 cudaError_t run(const void* function, simt::LaunchConfig config, void* const* arguments) {
   if (cudaError_t e = sticky_error()) return e;
-  use_whole_program_settings();
   const Stub* stub = kernel_of(function);
   if (stub == nullptr) return record(cudaErrorInvalidDeviceFunction);
   if (config.dynamic_shared_bytes > std::size_t(stub->max_dynamic_shared_bytes)) {

@@ -1,9 +1,10 @@
 #pragma once
 /// @file
-/// @brief A 2-D texture object on either backend, from a launch library (a `.cu` file): the
-/// texels in a `cudaArray` or in pitched linear memory with `cudaCreateTextureObject` on the GPU,
-/// or the same image in emulator memory with simt::create_texture_object. Kernels get the same
-/// `cudaTextureObject_t` either way and read it with `tex2D`.
+/// @brief A 2-D texture object on either backend, for the emulator's texture tests (which compare
+/// the emulator's samples with the GPU's in one process): the texels in a `cudaArray` or in
+/// pitched linear memory with `cudaCreateTextureObject` on the GPU, or the same image in emulator
+/// memory with simt::create_texture_object. Kernels get the same `cudaTextureObject_t` either
+/// way and read it with `tex2D`. (The chapters create theirs with the runtime API alone.)
 
 #include "common/backend.hpp"
 #include "common/cuda_check.hpp"
