@@ -6,6 +6,10 @@ are built with the same language standard (clang refuses them otherwise)."""
 import os
 
 STANDARD = "-std=c++20"
+# What GCC (nvcc's host compiler) does in C++14 and later and clang before version 19 does not:
+# declare the sized ::operator delete(void*, std::size_t), which class-specific deallocation
+# functions call. Part of the language, so the precompiled headers are built with it too.
+LANGUAGE = [STANDARD, "-fsized-deallocation"]
 
 
 def clang_arguments(simt_include, include_dirs=(), defines=(), runtime=False):
@@ -13,7 +17,7 @@ def clang_arguments(simt_include, include_dirs=(), defines=(), runtime=False):
     stand_ins = os.path.join(simt_include, "simt", "cuda")
     # nvcc accepts a constexpr function that can never be constant (one that waits at a barrier,
     # say), which clang rejects by default: the translation says what it cannot run itself.
-    arguments = ["-x", "c++", STANDARD, "-DSIMT_TRANSLATING", "-include", "simt/kernel.hpp",
+    arguments = ["-x", "c++", *LANGUAGE, "-DSIMT_TRANSLATING", "-include", "simt/kernel.hpp",
                  "-Wno-invalid-constexpr", "-I" + simt_include, "-I" + stand_ins]
     if runtime:
         # nvcc includes cuda_runtime.h before a .cu file's own code.

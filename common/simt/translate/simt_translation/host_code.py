@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import clang.cindex as ci
 
 from . import macro_launches
-from .clang_arguments import STANDARD
+from .clang_arguments import LANGUAGE
 from .cursors import K, device_name, kind_of, qualified_name
 from .diagnostics import Diagnostic, TranslationFailed, error_at_offset
 from .sources import read_text
@@ -49,7 +49,7 @@ class HostCode:
 def host_arguments(options):
     runtime = os.path.join(options.simt_include, "simt", "runtime")
     stand_ins = os.path.join(options.simt_include, "simt", "cuda")
-    arguments = ["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", STANDARD,
+    arguments = ["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", *LANGUAGE,
                  "-Wno-unknown-cuda-version", "-ferror-limit=0", "-DSIMT_TRANSLATING",
                  f"-DSIMT_CUDA_ARCH={options.cuda_arch}", "-I" + options.simt_include,
                  "-I" + runtime, "-I" + stand_ins, "-include", "simt/runtime/host_parse.h"]

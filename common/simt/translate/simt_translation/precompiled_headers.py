@@ -20,7 +20,7 @@ import os
 
 import clang.cindex as ci
 
-from .clang_arguments import STANDARD, clang_arguments
+from .clang_arguments import LANGUAGE, clang_arguments
 
 # clang 16 (llvm-project #61931 and relatives) declares __va_list_tag's members twice when a
 # precompiled header of libstdc++'s <string> was saved as an incomplete translation unit
@@ -82,7 +82,7 @@ def build(options, stem):
                 "simt-translate.\n")
         f.writelines(f'#include "{h}"\n' for h in headers)
     try:
-        tu = ci.Index.create().parse(header, args=["-x", "c++-header", STANDARD],
+        tu = ci.Index.create().parse(header, args=["-x", "c++-header", *LANGUAGE],
                                      options=BUILD_OPTIONS)
     except ci.TranslationUnitLoadError:
         return
