@@ -13,6 +13,14 @@
 // program's host code too, not only from its kernels.
 #pragma nv_diag_suppress static_var_with_dynamic_init
 
+// A macro that differs between nvcc's two passes (by __CUDA_ARCH__): each pass sees its own
+// definition, never the other's.
+#if defined(__CUDA_ARCH__)
+#define COMPILED_FOR "the device"
+#else
+#define COMPILED_FOR "the host"
+#endif
+
 __global__ void vectorAdd(const float* a, const float* b, float* c, int n) {
   int i = blockDim.x * blockIdx.x + threadIdx.x;
   if (i < n) c[i] = a[i] + b[i];
@@ -20,6 +28,7 @@ __global__ void vectorAdd(const float* a, const float* b, float* c, int n) {
 
 int main(int argc, char** argv) {
   findCudaDevice();
+  std::printf("main compiled for %s\n", COMPILED_FOR);
   const int n = argc > 1 ? std::atoi(argv[1]) : 1 << 20;
   const size_t bytes = n * sizeof(float);
   float *a, *b, *c;

@@ -30,6 +30,7 @@ TEST_CASE("A whole program with pinned memory, a stream and events runs on the e
   // The emulator answers as the H100 it imitates.
   CHECK(contains(run.out, "GPU Device 0: \"NVIDIA H100 80GB HBM3\" with compute capability 9.0"));
   CHECK(contains(run.out, "vectorAdd<<<4096, 256>>> on 1048576 elements: "));
+  CHECK(contains(run.out, "main compiled for the host\n"));
   CHECK(contains(run.out, "Test PASSED (0 of 1048576 elements differ from the CPU's sums)"));
 }
 

@@ -57,7 +57,8 @@ def translate(options, outputs, progress):
         host_part = (outputs.host_source,
                      output.translated_body(original, host.edits, {}, once, guards, False,
                                             hoist=False), host.shadows,
-                     host.launch_macros + guards.get(main, []))
+                     sorted(set(host.launch_macros) | set(guards.get(main, [])) |
+                            set(unit.sources.macro_sources)))
     output.write(unit, bodies[0], bodies[1], kernels, symbols, names, outputs.header,
                  outputs.source, outputs.depfile, host_part,
                  output.namespace_prelude(unit, analysis))

@@ -27,6 +27,8 @@ class SourceFiles:
         self._tokens = {}
         self.macro_ranges = {}  # path -> [(start, end)] of user macro expansions
         self.macro_definitions = {}  # path -> [(name, replacement tokens)] of object-like macros
+        self.macro_names = {}  # path -> {(start, end): name} of user macro expansions
+        self.macro_sources = {}  # name -> (path, tokens) of every user macro's definition
 
     def text(self, path):
         """A file's text with one character per byte (latin-1)."""
@@ -92,10 +94,12 @@ class SourceFiles:
         path = path_of(cursor)
         if kind_of(cursor) == K.MACRO_INSTANTIATION and \
                 cursor.spelling not in CUDA_QUALIFIER_MACROS:
-            self.macro_ranges.setdefault(path, []).append(
-                (cursor.extent.start.offset, cursor.extent.end.offset))
+            extent = (cursor.extent.start.offset, cursor.extent.end.offset)
+            self.macro_ranges.setdefault(path, []).append(extent)
+            self.macro_names.setdefault(path, {})[extent] = cursor.spelling
         elif kind_of(cursor) == K.MACRO_DEFINITION:
             tokens = self.tokens(cursor)
+            self.macro_sources[cursor.spelling] = (path, tokens)
             function_like = len(tokens) > 1 and tokens[1].spelling == "(" and \
                 tokens[1].extent.start.offset == tokens[0].extent.end.offset
             if not function_like:
@@ -118,6 +122,16 @@ class SourceFiles:
             if s < start < e or s < end < e:
                 return True
         return False
+
+    def expanding_macro(self, cursor):
+        """The definition (path, tokens: the name, then the rest) of the user macro whose one
+        expansion holds all of a construct's text, or None."""
+        path = path_of(cursor)
+        start, end = cursor.extent.start.offset, cursor.extent.end.offset
+        for (s, e), name in self.macro_names.get(path, {}).items():
+            if s <= start and end <= e:
+                return self.macro_sources.get(name)
+        return None
 
     def overlaps_macro(self, cursor):
         """Whether a construct's text contains a user macro's expansion, or is (part of) one."""

@@ -43,6 +43,7 @@ class _Suspension:
         self.analysis = analysis
         self.result = result
         self.progress = progress
+        self.rewritten_definitions = set()  # (path, offset, name) of macros rewritten already
 
     def error(self, where, message):
         self.result.errors.append(error_at(where, message))
@@ -182,6 +183,8 @@ class _Suspension:
 
     def rewrite_primitive(self, call, parents):
         what = self.sources.text_of(call)
+        if self.sources.within_macro(call) and self.rewrite_in_macro_definition(call):
+            return
         if not self.check_position(call, f"'{what}'"):
             return
         self.check_not_initializer(call, parents, what)
@@ -196,6 +199,40 @@ class _Suspension:
         edits.wrap(start, end, "(co_await ", ")", outer=1)
         site = f"SIMT_SITE({c_string(what)})"
         edits.insert_first(paren.extent.end.offset, site if empty else site + ", ")
+
+    def rewrite_in_macro_definition(self, call):
+        """A barrier or collective written out in the replacement of the user macro that
+        expands to it (`#define SYNC_THREADS() __syncthreads()`): rewritten there, once for
+        every expansion; the place each expansion reports is where it is written, as a macro's
+        std::source_location is. False where the call's name and parentheses are not in the
+        definition (they come from the macro's arguments, or from another macro)."""
+        definition = self.sources.expanding_macro(call)
+        if definition is None:
+            return False
+        path, tokens = definition
+        key = (path, tokens[0].extent.start.offset, call.spelling)
+        if key in self.rewritten_definitions:
+            return True
+        calls = []
+        for i in range(1, len(tokens) - 1):
+            if tokens[i].spelling == call.spelling and tokens[i + 1].spelling == "(":
+                end = closing(tokens, i + 1, len(tokens))
+                if end is None or tokens[i - 1].spelling in (".", "->", "::"):
+                    return False  # a member's call (cluster.sync()) is left to the refusal
+                calls.append((i, end))
+        if not calls:
+            return False
+        edits = self.result.edits.of(path)
+        text = self.sources.text(path)
+        for i, end in calls:
+            start, stop = tokens[i].extent.start.offset, tokens[end].extent.end.offset
+            written = " ".join(text[start:stop].split())
+            edits.wrap(start, stop, "(co_await ", ")", outer=1)
+            empty = tokens[i + 2].spelling == ")"
+            site = f"SIMT_SITE({c_string(written)})"
+            edits.insert_first(tokens[i + 1].extent.end.offset, site if empty else site + ", ")
+        self.rewritten_definitions.add(key)
+        return True
 
     def rewrite_call(self, call, parents):
         what = self.sources.text_of(call)
