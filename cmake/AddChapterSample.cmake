@@ -78,7 +78,8 @@ endfunction()
 #   CHECK <check.cu>          the program that checks an attempt (includes EXERCISE_HEADER)
 #   STARTER <starter.cuh>     what the learner starts from (compiles, fails the check)
 #   SOLUTION <solution.cuh>   one answer (passes the check)
-#   [HOST_ONLY]               the exercise is host code: no emulator copy of its kernels
+#   [HOST_ONLY]               the exercise is host code alone: built once, by the host side of
+#                             nvcc (no CPU build, no emulator copy of kernels)
 #   [LIBRARIES <targets>...])  linked to the check; to its CPU build, a target's CPU build
 #                               (<target>_cpu) where there is one
 # Builds <chapter>_exercise_starter and <chapter>_exercise_solution; adds the tests "the solution
@@ -91,7 +92,7 @@ function(add_chapter_exercise chapter)
   cmake_parse_arguments(PARSE_ARGV 1 arg "HOST_ONLY" "CHECK;STARTER;SOLUTION" "LIBRARIES")
   set(cpu_build OFF)
   set(tested_suffix "")
-  if(TARGET ${chapter}_kernels_cpu)
+  if(TARGET ${chapter}_kernels_cpu AND NOT arg_HOST_ONLY)
     set(cpu_build ON)
     set(tested_suffix _cpu)
   endif()

@@ -33,6 +33,7 @@ BackendSelection select_backend(BackendChoice choice, ComputeCapability) {
 }
 
 void run_cpu_build_if_emulated(const BackendSelection&, char**) {}
+void run_cpu_build(char**, const std::string&) {}
 
 #else
 
@@ -54,18 +55,32 @@ BackendSelection select_backend(BackendChoice choice, ComputeCapability minimum)
   return {Backend::emulator, query.device, why_not, true};
 }
 
-void run_cpu_build_if_emulated(const BackendSelection& selection, char** argv) {
-  if (selection.backend != Backend::emulator) return;
+namespace {
+
+// Runs <this program>_cpu with `argv` in this process's place, after `notice` (if any); returns
+// only where there is no CPU build beside this program.
+void exec_cpu_build(char** argv, const std::string& notice) {
   std::error_code error;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
   if (error) return;
   const std::filesystem::path cpu_build = self.string() + "_cpu";
   if (!std::filesystem::exists(cpu_build, error)) return;
-  if (selection.fell_back) std::printf("%s\n", selection.notice().c_str());
+  if (!notice.empty()) std::printf("%s\n", notice.c_str());
   std::fflush(stdout);
   ::execv(cpu_build.c_str(), argv);
   throw std::runtime_error("cannot run the CPU build " + cpu_build.string() + ": " +
                            std::strerror(errno));
+}
+
+}  // namespace
+
+void run_cpu_build_if_emulated(const BackendSelection& selection, char** argv) {
+  if (selection.backend != Backend::emulator) return;
+  exec_cpu_build(argv, selection.fell_back ? selection.notice() : std::string());
+}
+
+void run_cpu_build(char** argv, const std::string& why) {
+  exec_cpu_build(argv, "note: running the sample's CPU build: " + why + ".");
 }
 
 #endif

@@ -49,4 +49,10 @@ struct BackendSelection {
 /// GPU build still carries the emulator itself) and in the CPU build, which is already there.
 void run_cpu_build_if_emulated(const BackendSelection& selection, char** argv);
 
+/// @brief In a sample's GPU build: prints `note: running the sample's CPU build: <why>.` and runs
+/// the CPU build in place of this process, whatever the backend (for a part of a sample that
+/// measures the CPU). Returns only where there is no CPU build beside this program, and in the
+/// CPU build.
+void run_cpu_build(char** argv, const std::string& why);
+
 }  // namespace tutorial

@@ -1,7 +1,7 @@
 #pragma once
 // Chapter 06's kernel for the project's emulator (common/simt): the same block reduction the
-// chapter builds by hand, written as plain CUDA. simt_add_kernels() translates it for the
-// emulator; tools/emulator_benchmark times it too.
+// chapter builds by hand, written as plain CUDA, which the benchmark of the sample's CPU build
+// times on the emulator beside the chapter's runners.
 
 // [doc:block-sum]
 __global__ void BlockSum(const float* in, float* out) {

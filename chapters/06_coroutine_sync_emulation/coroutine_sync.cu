@@ -1,16 +1,19 @@
-// Chapter 06's runners: the same __host__ __device__ reduction as a GPU kernel and as host
-// coroutines, and the other ways to emulate __syncthreads() it is compared with.
+// Chapter 06's runners: the same __host__ __device__ reduction as a kernel and as host
+// coroutines, and the other ways to emulate __syncthreads() it is compared with. nvcc builds this
+// file for the GPU; simt translates the very same file for the CPU emulator (the sample's CPU
+// build), whose kernels are themselves coroutines.
 
 #include "coroutine_sync.hpp"
 
 #include "block_sum_kernels.cuh"
 #include "coroutine_block_sum.cuh"
 
-#include "common/backend_launch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_buffer.hpp"
 
-#include <simt/launch.hpp>
+#if TUTORIAL_CPU_BUILD
+#include <simt/settings.hpp>
+#endif
 
 #include <algorithm>
 #include <barrier>
@@ -149,21 +152,13 @@ float run_with_std_threads(std::span<const float> values) {
   return shared[0];
 }
 
-float run_on_device(std::span<const float> values) {
+float run_kernel(std::span<const float> values) {
   const auto n = static_cast<unsigned>(values.size());
   tutorial::DeviceBuffer<float> d_in(values), d_out(1);
-  tutorial::launch_on(tutorial::Backend::device, {1, n, n * sizeof(float)},
-                      BlockSumFromHostDeviceFunction, d_in.get(), d_out.get());
+  BlockSumFromHostDeviceFunction<<<1, n, n * sizeof(float)>>>(d_in.get(), d_out.get());
+  CUDA_CHECK(cudaGetLastError());
   float sum = 0;
-  d_out.copy_to(std::span<float>(&sum, 1));
-  return sum;
-}
-
-float run_on_emulator(std::span<const float> values) {
-  const auto n = static_cast<unsigned>(values.size());
-  float sum = 0;
-  tutorial::launch_on(tutorial::Backend::emulator, {1, n, n * sizeof(float)}, BlockSum,
-                      values.data(), &sum);
+  CUDA_CHECK(cudaMemcpy(&sum, d_out.get(), sizeof(float), cudaMemcpyDeviceToHost));
   return sum;
 }
 
@@ -202,18 +197,23 @@ std::vector<SpeedRow> benchmark(const std::vector<unsigned>& thread_counts) {
       threads.clear();
       FrameArena::current = nullptr;
     });
+#if TUTORIAL_CPU_BUILD
     {
-      // The project's emulator, one worker, checks off: many blocks in one launch.
+      // The project's emulator, whose kernels this CPU build launches: one worker, checks off,
+      // many blocks in one launch.
       const simt::Settings saved = simt::settings();
       simt::settings().worker_threads = 1;
       simt::settings().diagnostics = false;
       simt::settings().count_bank_conflicts = false;
-      std::vector<float> in(std::size_t{blocks} * n, 1.0f), out(blocks);
-      const simt::LaunchConfig config{blocks, n, n * sizeof(float)};
-      time_it("the project's emulator (common/simt)", 1, blocks, barriers + 1,
-              [&] { simt::launch(config, BlockSum, in.data(), out.data()); });
+      const std::vector<float> in(std::size_t{blocks} * n, 1.0f);
+      tutorial::DeviceBuffer<float> d_in{std::span<const float>(in)}, d_out(blocks);
+      time_it("the project's emulator (common/simt)", 1, blocks, barriers + 1, [&] {
+        BlockSum<<<blocks, n, n * sizeof(float)>>>(d_in.get(), d_out.get());
+        CUDA_CHECK(cudaGetLastError());
+      });
       simt::settings() = saved;
     }
+#endif
     time_it("std::thread per GPU thread (created per block)", std::max(2u, 2048u / n), 1, barriers,
             [&] { sink = sink + run_with_std_threads(values); });
     time_it("sequential loop per interval (lower bound)", blocks * 4, 1, barriers, [&] {

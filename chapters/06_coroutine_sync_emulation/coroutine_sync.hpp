@@ -1,7 +1,7 @@
 #pragma once
 // Chapter 06's library: a block reduction written once as a __host__ __device__ function, run
-// as a GPU kernel and as host coroutines by two runners, and compared with other ways to
-// emulate __syncthreads() on a CPU.
+// as a kernel (on the GPU, or on the emulator in the sample's CPU build) and as host coroutines
+// by two runners, and compared with other ways to emulate __syncthreads() on a CPU.
 
 #include <span>
 #include <string>
@@ -34,11 +34,9 @@ struct HostRun {
 /// One std::thread per GPU thread, synchronised by a std::barrier.
 [[nodiscard]] float run_with_std_threads(std::span<const float> values);
 
-/// The __host__ __device__ function inside a real kernel on the GPU (one block).
-[[nodiscard]] float run_on_device(std::span<const float> values);
-
-/// The project's emulator (common/simt) running chapter 06's BlockSum kernel (one block).
-[[nodiscard]] float run_on_emulator(std::span<const float> values);
+/// The __host__ __device__ function inside a real kernel (one block), launched on the current
+/// device: the GPU, or in the sample's CPU build the project's emulator (common/simt).
+[[nodiscard]] float run_kernel(std::span<const float> values);
 
 /// One line of the speed comparison.
 struct SpeedRow {
@@ -49,6 +47,7 @@ struct SpeedRow {
 };
 
 /// Times each method on one CPU core (the std::thread method uses one OS thread per GPU thread).
+/// The project's emulator is among them in the CPU build only (the GPU build has none).
 [[nodiscard]] std::vector<SpeedRow> benchmark(const std::vector<unsigned>& thread_counts);
 
 }  // namespace coroutine_sync

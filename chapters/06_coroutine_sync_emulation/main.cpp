@@ -54,6 +54,9 @@ int main(int argc, char** argv) {
     const bool gpu = chosen->backend == tutorial::Backend::device;
 
     if (cli.common().benchmark) {
+      // Every method runs on the CPU, the project's emulator among them: the CPU build's.
+      if (gpu)
+        tutorial::run_cpu_build(argv, "--benchmark times CPU methods, the emulator among them");
       std::puts(
           "Chapter 06 benchmark: ns per thread-barrier (one GPU thread passing one barrier), one "
           "CPU core");
@@ -80,13 +83,12 @@ int main(int argc, char** argv) {
     check("host coroutines, random values",
           coroutine_sync::run_tracked(Function::correct, values).sum, expected);
     if (gpu) {
-      check("GPU kernel, all 1.0", coroutine_sync::run_on_device(ones),
-            static_cast<float>(threads));
-      check("GPU kernel, random values", coroutine_sync::run_on_device(values), expected);
+      check("GPU kernel, all 1.0", coroutine_sync::run_kernel(ones), static_cast<float>(threads));
+      check("GPU kernel, random values", coroutine_sync::run_kernel(values), expected);
     } else {
       std::printf("GPU kernel: not run (%s); the project's emulator stands in:\n",
                   chosen->reason.c_str());
-      check("emulator kernel, random values", coroutine_sync::run_on_emulator(values), expected);
+      check("emulator kernel, random values", coroutine_sync::run_kernel(values), expected);
     }
     if (threads <= 256)
       check("std::thread per GPU thread, random values",
