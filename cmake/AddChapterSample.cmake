@@ -2,8 +2,6 @@
 #   LIBRARY <file.cu>...                  the chapter's host code and launches, CUDA as the
 #                                         runtime API writes it (kernels in the .cu or a header)
 #   MAIN <file.cpp>                       the sample program: options, inputs, verification
-#   [KERNELS <file.cuh>]                  (a chapter not yet written that way: its kernels, which
-#                                         its LIBRARY launches through tutorial::launch_on)
 #   [CUDA_ARCHITECTURES <arch>...])       pin the library to these architectures (90: clusters)
 #
 # One source, two builds: nvcc compiles LIBRARY for the GPU into <chapter>_kernels, and simt
@@ -11,58 +9,41 @@
 # <chapter>_kernels_cpu. MAIN, compiled once, is linked with each: <chapter> (the GPU build, which
 # runs the CPU build in its place where there is no GPU) and <chapter>_cpu, both in <build>/bin.
 # run_<chapter> builds and runs the sample.
-# With KERNELS, the older form: one library holds both backends, and simt_add_kernels()
-# translates KERNELS alone; there is no <chapter>_cpu.
 # Docs: a capture of its default run on the emulator, shown by `{sample-output} <chapter>`.
 function(add_chapter_sample chapter)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "KERNELS;MAIN" "LIBRARY;CUDA_ARCHITECTURES")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "MAIN" "LIBRARY;CUDA_ARCHITECTURES")
   if(NOT arg_LIBRARY OR NOT arg_MAIN)
     message(FATAL_ERROR "add_chapter_sample(${chapter}): LIBRARY and MAIN are required")
   endif()
 
   add_library(${chapter}_kernels STATIC ${arg_LIBRARY})
-  set(libraries ${chapter}_kernels)
-  if(arg_KERNELS)
-    simt_add_kernels(${chapter}_kernels "${CMAKE_CURRENT_SOURCE_DIR}/${arg_KERNELS}")
-  else()
-    simt_add_library(${chapter}_kernels_cpu ${arg_LIBRARY})
-    target_link_libraries(${chapter}_kernels_cpu PUBLIC tutorial::common_cpu)
-    list(APPEND libraries ${chapter}_kernels_cpu)
-  endif()
-  foreach(library IN LISTS libraries)
+  simt_add_library(${chapter}_kernels_cpu ${arg_LIBRARY})
+  target_link_libraries(${chapter}_kernels PUBLIC tutorial::common)
+  target_link_libraries(${chapter}_kernels_cpu PUBLIC tutorial::common_cpu)
+  foreach(library ${chapter}_kernels ${chapter}_kernels_cpu)
     tutorial_target_defaults(${library})
     target_include_directories(${library} PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
   endforeach()
-  target_link_libraries(${chapter}_kernels PUBLIC tutorial::common)
   if(arg_CUDA_ARCHITECTURES)
     set_target_properties(${chapter}_kernels PROPERTIES
       CUDA_ARCHITECTURES "${arg_CUDA_ARCHITECTURES}")
   endif()
 
-  set(programs ${chapter})
-  if(arg_KERNELS)
-    add_executable(${chapter} ${arg_MAIN})
-  else()
-    add_library(${chapter}_main OBJECT ${arg_MAIN})
-    tutorial_target_defaults(${chapter}_main)
-    target_include_directories(${chapter}_main PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}"
-                                                       "${PROJECT_SOURCE_DIR}")
-    add_executable(${chapter})
-    add_executable(${chapter}_cpu)
-    target_link_libraries(${chapter}_cpu PRIVATE ${chapter}_main ${chapter}_kernels_cpu)
-    target_link_libraries(${chapter} PRIVATE ${chapter}_main)
-    list(APPEND programs ${chapter}_cpu)
-  endif()
-  target_link_libraries(${chapter} PRIVATE ${chapter}_kernels)
-  foreach(program IN LISTS programs)
+  add_library(${chapter}_main OBJECT ${arg_MAIN})
+  tutorial_target_defaults(${chapter}_main)
+  target_include_directories(${chapter}_main PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}"
+                                                     "${PROJECT_SOURCE_DIR}")
+  add_executable(${chapter})
+  add_executable(${chapter}_cpu)
+  target_link_libraries(${chapter} PRIVATE ${chapter}_main ${chapter}_kernels)
+  target_link_libraries(${chapter}_cpu PRIVATE ${chapter}_main ${chapter}_kernels_cpu)
+  foreach(program ${chapter} ${chapter}_cpu)
     tutorial_target_defaults(${program})
     set_target_properties(${program} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin")
     install(TARGETS ${program} RUNTIME DESTINATION bin)
   endforeach()
-  if(NOT arg_KERNELS)
-    # The GPU build runs the CPU build where the emulator is chosen: it needs it built.
-    add_dependencies(${chapter} ${chapter}_cpu)
-  endif()
+  # The GPU build runs the CPU build where the emulator is chosen: it needs it built.
+  add_dependencies(${chapter} ${chapter}_cpu)
 
   add_custom_target(run_${chapter}
     COMMAND $<TARGET_FILE:${chapter}>
@@ -84,15 +65,14 @@ endfunction()
 #                               (<target>_cpu) where there is one
 # Builds <chapter>_exercise_starter and <chapter>_exercise_solution; adds the tests "the solution
 # passes" and "the starter fails" (so the check can fail); adds the target check_<chapter>_exercise,
-# which a learner runs to check their own attempt (their edited starter). For a chapter with a CPU
-# build (add_chapter_sample without KERNELS), CHECK is CUDA as the runtime API writes it and is
-# built twice as the sample is: <..._starter> by nvcc, <..._starter>_cpu by simt; the tests run the
-# CPU builds.
+# which a learner runs to check their own attempt (their edited starter). Without HOST_ONLY, CHECK
+# is CUDA as the runtime API writes it and is built twice as the sample is: <..._starter> by
+# nvcc, <..._starter>_cpu by simt; the tests run the CPU builds.
 function(add_chapter_exercise chapter)
   cmake_parse_arguments(PARSE_ARGV 1 arg "HOST_ONLY" "CHECK;STARTER;SOLUTION" "LIBRARIES")
   set(cpu_build OFF)
   set(tested_suffix "")
-  if(TARGET ${chapter}_kernels_cpu AND NOT arg_HOST_ONLY)
+  if(NOT arg_HOST_ONLY)
     set(cpu_build ON)
     set(tested_suffix _cpu)
   endif()
@@ -115,8 +95,6 @@ function(add_chapter_exercise chapter)
       endforeach()
       add_dependencies(${target} ${target}_cpu)
       list(APPEND programs ${target}_cpu)
-    elseif(NOT arg_HOST_ONLY)
-      simt_add_kernels(${target} "${header}")
     endif()
     get_target_property(architectures ${chapter}_kernels CUDA_ARCHITECTURES)
     set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES "${architectures}")

@@ -9,6 +9,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace tutorial {
 
@@ -18,6 +20,32 @@ namespace tutorial {
 struct ConstantReads {
   std::uint64_t requests = 0;  ///< Warp-wide constant reads.
   std::uint64_t words = 0;     ///< Distinct words they asked for, request by request.
+};
+
+/// @brief The shared-memory traffic of one line of a kernel's source, loads and stores apart.
+struct SharedAccessLine {
+  std::string place;             ///< "file.cuh:12".
+  bool store = false;            ///< Stores (true) or loads.
+  std::uint64_t requests = 0;    ///< Warp-wide requests made at this line.
+  std::uint64_t wavefronts = 0;  ///< Wavefronts they took.
+  std::uint64_t conflicts = 0;   ///< Wavefronts beyond those they would take without conflicts.
+  std::string bank_map;          ///< The lane-to-bank map of its request with the most wavefronts.
+  /// @brief conflicts per request: how many ways the line's requests conflict, less one.
+  [[nodiscard]] double conflicts_per_request() const {
+    return requests == 0 ? 0.0 : static_cast<double>(conflicts) / static_cast<double>(requests);
+  }
+};
+
+/// @brief Shared-memory traffic of a launch: warp-wide requests, the wavefronts they took (one
+/// per 128 bytes served, more where lanes ask one bank for distinct words), and the bank
+/// conflicts (the wavefronts beyond those), for loads and stores, and per line.
+struct SharedAccesses {
+  std::uint64_t load_requests = 0, load_wavefronts = 0, load_conflicts = 0;
+  std::uint64_t store_requests = 0, store_wavefronts = 0, store_conflicts = 0;
+  std::vector<SharedAccessLine> lines;  ///< By file and line, loads before stores.
+  /// @brief The line with the most conflicts per request (the first of several); null when no
+  /// line has a conflict.
+  [[nodiscard]] const SharedAccessLine* worst_line() const;
 };
 
 /// @brief While one lives, in a sample's CPU build, the emulator counts the memory accesses of
@@ -33,6 +61,10 @@ class AccessCounting {
  private:
   bool was_counting_ = false;
 };
+
+/// @brief The last launch's shared-memory traffic, as the emulator counted it (simt's
+/// `last_launch_counters()`, while an AccessCounting lives); std::nullopt in a GPU build.
+[[nodiscard]] std::optional<SharedAccesses> last_launch_shared_accesses();
 
 /// @brief The last launch's constant-memory reads, as the emulator counted them (simt's
 /// `last_launch_constant_counters()`, while an AccessCounting lives); std::nullopt in a GPU

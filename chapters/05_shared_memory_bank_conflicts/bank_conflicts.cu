@@ -1,12 +1,13 @@
-// Chapter 05's launches: every access pattern on the GPU and on the CPU emulator, verified
-// against the CPU and counted on the emulator; then the configuration: each variant's problem
-// (inputs, expected output, launch shape), name and kernel. The benchmark is in benchmark.cu.
+// Chapter 05's launches, as the CUDA runtime API writes them: every access pattern launched with
+// <<<>>>, verified against the CPU, and in the sample's CPU build counted by the emulator; then
+// the configuration: each variant's problem (inputs, expected output, launch shape), name and
+// kernel. nvcc builds this file for the GPU; simt translates the very same file for the CPU
+// emulator. The benchmark is in benchmark.cu.
 
 #include "bank_conflicts.hpp"
 #include "bank_conflicts_kernels.cuh"
 #include "problems.hpp"
 
-#include "common/backend_launch.hpp"
 #include "common/cuda_check.hpp"
 
 #include <algorithm>
@@ -20,36 +21,22 @@ namespace {
 using Kind = Variant::Kind;
 
 // [doc:launch]
-void launch(tutorial::Backend backend, const Variant& v, const Problem& p, const float* in,
-            void* out) {
-  const tutorial::LaunchShape shape{dim3(p.grid.x, p.grid.y, p.grid.z),
-                                    dim3(p.block.x, p.block.y, p.block.z), p.shared_bytes};
+void launch(const Variant& v, const Problem& p, const float* in, void* out) {
+  const dim3 grid = p.grid, block = p.block;
+  const std::size_t shared = p.shared_bytes;
   float* f = static_cast<float*>(out);
   switch (v.kind) {
-    case Kind::reduce_interleaved:
-      tutorial::launch_on(backend, shape, ReduceInterleaved, in, f);
-      break;
-    case Kind::reduce_sequential:
-      tutorial::launch_on(backend, shape, ReduceSequential, in, f);
-      break;
-    case Kind::reduce_shuffle:
-      tutorial::launch_on(backend, shape, ReduceWithShuffles, in, f);
-      break;
-    case Kind::strided:
-      tutorial::launch_on(backend, shape, StridedLoads, f, v.parameter, p.repeats);
-      break;
-    case Kind::broadcast: tutorial::launch_on(backend, shape, BroadcastLoads, f, p.repeats); break;
-    case Kind::doubles:
-      tutorial::launch_on(backend, shape, DoubleLoads, static_cast<double*>(out), p.repeats);
-      break;
-    case Kind::transpose:
-      tutorial::launch_on(backend, shape, TransposeThroughTile, in, f, p.n, v.parameter);
-      break;
-    case Kind::transpose64:
-      tutorial::launch_on(backend, shape, TransposeThroughTile64, in, f, p.n);
-      break;
-    case Kind::copy: tutorial::launch_on(backend, shape, CopyThroughTile, in, f, p.n); break;
+    case Kind::reduce_interleaved: ReduceInterleaved<<<grid, block, shared>>>(in, f); break;
+    case Kind::reduce_sequential: ReduceSequential<<<grid, block, shared>>>(in, f); break;
+    case Kind::reduce_shuffle: ReduceWithShuffles<<<grid, block, shared>>>(in, f); break;
+    case Kind::strided: StridedLoads<<<grid, block>>>(f, v.parameter, p.repeats); break;
+    case Kind::broadcast: BroadcastLoads<<<grid, block>>>(f, p.repeats); break;
+    case Kind::doubles: DoubleLoads<<<grid, block>>>(static_cast<double*>(out), p.repeats); break;
+    case Kind::transpose: TransposeThroughTile<<<grid, block>>>(in, f, p.n, v.parameter); break;
+    case Kind::transpose64: TransposeThroughTile64<<<grid, block>>>(in, f, p.n); break;
+    case Kind::copy: CopyThroughTile<<<grid, block>>>(in, f, p.n); break;
   }
+  CUDA_CHECK(cudaGetLastError());
 }
 // [doc:launch]
 
@@ -65,8 +52,7 @@ DeviceRun::DeviceRun(const Variant& v, const Problem& p)
 }
 
 void DeviceRun::launch() {
-  bank_conflicts::launch(tutorial::Backend::device, variant_, problem_, input_.get(),
-                         output_.get());
+  bank_conflicts::launch(variant_, problem_, input_.get(), output_.get());
 }
 
 bool DeviceRun::verified() const {
@@ -81,18 +67,14 @@ bool DeviceRun::verified() const {
   return verify(problem_, out, out_double);
 }
 
-CountedRun run_counting_launch(tutorial::Backend backend, const Variant& v, std::uint64_t seed) {
+CountedRun run_counting_launch(const Variant& v, std::uint64_t seed) {
   const Problem p = counting_problem(v, seed);
-  if (backend == tutorial::Backend::device) {
-    DeviceRun run(v, p);
+  DeviceRun run(v, p);
+  {
+    const tutorial::AccessCounting counting;  // the CPU build's emulator counts this launch
     run.launch();
-    return {run.verified(), {}};
   }
-  std::vector<float> out(p.expected.size(), -1.0f);
-  std::vector<double> out_double(p.expected_double.size(), -1.0);
-  launch(backend, v, p, p.input.data(),
-         out_double.empty() ? static_cast<void*>(out.data()) : out_double.data());
-  return {verify(p, out, out_double), simt::last_launch_counters()};
+  return {run.verified(), tutorial::last_launch_shared_accesses()};
 }
 
 // The configuration: each variant's problem, name and kernel, and the chapter's variants.
@@ -163,8 +145,8 @@ Problem make_problem(const Variant& v, unsigned blocks, int repeats, int n, std:
     case Kind::transpose64:
     case Kind::copy: {
       const unsigned tile = v.kind == Kind::transpose64 ? 64 : 32;
-      p.grid = simt::Dim3(static_cast<unsigned>(n) / tile, static_cast<unsigned>(n) / tile);
-      p.block = simt::Dim3(tile, 8);
+      p.grid = dim3(static_cast<unsigned>(n) / tile, static_cast<unsigned>(n) / tile);
+      p.block = dim3(tile, 8);
       p.input = small_integers(static_cast<std::size_t>(n) * n, seed);
       p.expected.resize(p.input.size());
       for (int y = 0; y < n; ++y)

@@ -1,12 +1,12 @@
 #pragma once
-// Chapter 05's kernel library: shared-memory access patterns, run on the GPU or on the CPU
-// emulator (whose counters predict requests and wavefronts), and timed on the GPU.
+// Chapter 05's kernel library: shared-memory access patterns, run on the current device (the GPU,
+// or in the sample's CPU build the emulator, whose counters predict requests and wavefronts),
+// and timed on the GPU.
 
-#include "common/backend.hpp"
-
-#include <simt/launch.hpp>
+#include "common/emulated_counters.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,10 +41,9 @@ struct Variant {
 /// The small launch each variant is counted with (on the emulator and under Nsight Compute):
 /// its result checked against the CPU, and on the emulator its shared-memory counters.
 struct CountedRun {
-  bool verified = false;                ///< The result equals the CPU reference.
-  simt::SharedMemoryCounters counters;  ///< Emulator only (zero on the GPU).
+  bool verified = false;                             ///< The result equals the CPU reference.
+  std::optional<tutorial::SharedAccesses> counters;  ///< The CPU build's (none on the GPU).
 };
-[[nodiscard]] CountedRun run_counting_launch(tutorial::Backend backend, const Variant& variant,
-                                             std::uint64_t seed);
+[[nodiscard]] CountedRun run_counting_launch(const Variant& variant, std::uint64_t seed);
 
 }  // namespace bank_conflicts

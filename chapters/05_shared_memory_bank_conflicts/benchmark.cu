@@ -1,5 +1,7 @@
 // Chapter 05's benchmark: every variant timed on the GPU, and its time predicted from the
 // emulator's wavefronts and the bytes it moves, against two ceilings measured in the same run.
+// The wavefronts come from the sample's CPU build, which counts them (a GPU has no counter a
+// program can read): the benchmark runs it and reads its CSV.
 
 #include "benchmark.hpp"
 #include "problems.hpp"
@@ -8,6 +10,15 @@
 #include "common/timing.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+#include <unistd.h>
 
 namespace bank_conflicts {
 
@@ -31,18 +42,68 @@ bool loops_over_loads(const Variant& v) {
   return v.kind == Kind::strided || v.kind == Kind::broadcast || v.kind == Kind::doubles;
 }
 
+// The counting launch's wavefronts, loads and stores, by variant name.
+using Wavefronts = std::map<std::string, std::pair<double, double>>;
+
+// The fields of one line of a CSV file, whose quoted fields may hold commas and "".
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+      fields.back() += line[++i];
+    else if (c == '"')
+      quoted = !quoted;
+    else if (c == ',' && !quoted)
+      fields.emplace_back();
+    else
+      fields.back() += c;
+  }
+  return fields;
+}
+
+// Runs the sample's CPU build (this program's path with _cpu) on `strides` with `seed`, and
+// reads the wavefronts of every variant's counting launch from the CSV it writes.
+Wavefronts counted_by_cpu_build(const std::vector<int>& strides, std::uint64_t seed) {
+  const std::string cpu_build = std::filesystem::read_symlink("/proc/self/exe").string() + "_cpu";
+  const std::filesystem::path csv =
+      std::filesystem::temp_directory_path() / ("bank_counts_" + std::to_string(::getpid()));
+  const auto quoted = [](const std::string& text) {
+    std::string q = "'";
+    for (const char c : text) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+  };
+  Wavefronts counted;
+  for (const int stride : strides) {
+    const std::string command = quoted(cpu_build) + " --stride " + std::to_string(stride) +
+                                " --seed " + std::to_string(seed) + " --csv " +
+                                quoted(csv.string()) + " > /dev/null";
+    if (std::system(command.c_str()) != 0)
+      throw std::runtime_error("the benchmark's counts: " + cpu_build + " failed");
+    std::ifstream file(csv);
+    std::string line;
+    std::getline(file, line);  // the header: variant, kernel, load_requests, load_wavefronts, ...
+    while (std::getline(file, line)) {
+      const std::vector<std::string> f = csv_fields(line);
+      if (f.size() >= 7) counted[f[0]] = {std::stod(f[3]), std::stod(f[6])};
+    }
+  }
+  std::filesystem::remove(csv);
+  return counted;
+}
+
 // The wavefronts of the timed launch, from the emulator's count of the small one: the same per
 // block, and in the load loops, proportional to the loads per thread.
 double timed_wavefronts(const Variant& v, const Problem& timed, const Problem& counted,
-                        const simt::SharedMemoryCounters& c) {
+                        const Wavefronts& wavefronts) {
+  const auto& [load_wavefronts, store_wavefronts] = wavefronts.at(v.name());
   const auto blocks = [](const Problem& p) {
     return static_cast<double>(p.grid.x) * p.grid.y * p.grid.z;
   };
   const double loads_scale =
       loops_over_loads(v) ? static_cast<double>(timed.repeats) / counted.repeats : 1.0;
-  return (static_cast<double>(c.load_wavefronts) * loads_scale +
-          static_cast<double>(c.store_wavefronts)) *
-         blocks(timed) / blocks(counted);
+  return (load_wavefronts * loads_scale + store_wavefronts) * blocks(timed) / blocks(counted);
 }
 
 // Bytes the timed launch reads from and writes to device memory.
@@ -73,8 +134,11 @@ Benchmark benchmark_on_device(const std::vector<int>& strides, int n, std::uint6
   const auto timed_problem = [&](const Variant& v) {
     return benchmark_problem(v, blocks, n, seed);
   };
+  // Every variant's counts, stride 1 (the ceiling) among them.
+  std::vector<int> counted_strides = strides;
+  if (std::find(strides.begin(), strides.end(), 1) == strides.end()) counted_strides.push_back(1);
+  const Wavefronts counted = counted_by_cpu_build(counted_strides, seed);
   const auto wavefronts = [&](const Variant& v, const Problem& timed) {
-    const auto counted = run_counting_launch(tutorial::Backend::emulator, v, seed).counters;
     return timed_wavefronts(v, timed, counting_problem(v, seed), counted);
   };
 

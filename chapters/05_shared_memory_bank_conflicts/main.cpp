@@ -1,5 +1,6 @@
 // Chapter 05 - shared-memory bank conflicts (CUDA C++ Programming Guide, "Shared Memory").
-// Runs each access pattern and checks its result. On the CPU emulator it prints the predicted
+// Runs each access pattern and checks its result. On the CPU emulator (the sample's CPU build)
+// it prints the predicted
 // shared-memory requests, wavefronts and bank conflicts of each, the lines of the kernels where
 // the conflicts are, and why: the lane-to-bank map of one request. On the GPU, --benchmark
 // times them against a two-resource model (tools/bank_conflicts_ncu measures the counters).
@@ -13,8 +14,6 @@
 #include "common/sample_main.hpp"
 #include "common/usage_error.hpp"
 
-#include <simt/bank_map.hpp>
-
 #include <algorithm>
 #include <cstdio>
 #include <optional>
@@ -24,7 +23,7 @@
 
 namespace {
 
-using Counted = std::pair<bank_conflicts::Variant, simt::SharedMemoryCounters>;
+using Counted = std::pair<bank_conflicts::Variant, tutorial::SharedAccesses>;
 
 // Per line of the kernels: the requests, wavefronts and conflicts of each access that has
 // conflicts. Then, for one line, the lane-to-bank map of a request: the line of `chosen`
@@ -33,16 +32,15 @@ void print_where_the_conflicts_are(const std::vector<Counted>& counted, const Co
   std::printf("\nWhere the conflicts are: every line with bank conflicts, per variant\n");
   std::printf("%-24s %-30s %-6s %9s %10s %10s\n", "variant", "line", "access", "requests",
               "wavefronts", "conflicts");
-  const simt::SharedAccessLine* worst = nullptr;
+  const tutorial::SharedAccessLine* worst = nullptr;
   const bank_conflicts::Variant* worst_variant = nullptr;
   for (const auto& [variant, counters] : counted)
-    for (const simt::SharedAccessLine& l : counters.lines) {
-      if (l.conflicts() == 0) continue;
-      std::printf("%-24s %-30s %-6s %9llu %10llu %10llu\n", variant.name().c_str(),
-                  l.place().c_str(), l.store ? "store" : "load",
-                  static_cast<unsigned long long>(l.requests),
+    for (const tutorial::SharedAccessLine& l : counters.lines) {
+      if (l.conflicts == 0) continue;
+      std::printf("%-24s %-30s %-6s %9llu %10llu %10llu\n", variant.name().c_str(), l.place.c_str(),
+                  l.store ? "store" : "load", static_cast<unsigned long long>(l.requests),
                   static_cast<unsigned long long>(l.wavefronts),
-                  static_cast<unsigned long long>(l.conflicts()));
+                  static_cast<unsigned long long>(l.conflicts));
       if (worst == nullptr || l.conflicts_per_request() > worst->conflicts_per_request()) {
         worst = &l;
         worst_variant = &variant;
@@ -66,7 +64,7 @@ void print_where_the_conflicts_are(const std::vector<Counted>& counted, const Co
   if (worst == nullptr) return;
   std::printf("\nWhy: the lane-to-bank map of one request of %s (%s)\n", which,
               worst_variant->name().c_str());
-  std::printf("%s", simt::bank_map_text(*worst).c_str());
+  std::printf("%s", worst->bank_map.c_str());
 }
 
 }  // namespace
@@ -141,24 +139,24 @@ int main(int argc, char** argv) {
     bool all_match = true;
     std::vector<Counted> counted;
     for (const auto& v : bank_conflicts::variants(strides)) {
-      const auto run = bank_conflicts::run_counting_launch(backend, v, cli.common().seed);
+      const auto run = bank_conflicts::run_counting_launch(v, cli.common().seed);
       all_match &= run.verified;
-      counted.emplace_back(v, run.counters);
-      const auto& c = run.counters;
+      const tutorial::SharedAccesses c = run.counters.value_or(tutorial::SharedAccesses{});
+      counted.emplace_back(v, c);
       const char* verdict = run.verified ? "match" : "MISMATCH";
       if (emulator)
         std::printf("%-24s %9llu %10llu %10llu %9llu %10llu %10llu  %s\n", v.name().c_str(),
                     static_cast<unsigned long long>(c.load_requests),
                     static_cast<unsigned long long>(c.load_wavefronts),
-                    static_cast<unsigned long long>(c.load_conflicts()),
+                    static_cast<unsigned long long>(c.load_conflicts),
                     static_cast<unsigned long long>(c.store_requests),
                     static_cast<unsigned long long>(c.store_wavefronts),
-                    static_cast<unsigned long long>(c.store_conflicts()), verdict);
+                    static_cast<unsigned long long>(c.store_conflicts), verdict);
       else
         std::printf("%-24s %s\n", v.name().c_str(), verdict);
       if (csv)
-        csv->row(v.name(), v.kernel(), c.load_requests, c.load_wavefronts, c.load_conflicts(),
-                 c.store_requests, c.store_wavefronts, c.store_conflicts(), run.verified);
+        csv->row(v.name(), v.kernel(), c.load_requests, c.load_wavefronts, c.load_conflicts,
+                 c.store_requests, c.store_wavefronts, c.store_conflicts, run.verified);
     }
     if (csv) csv->finish();
     if (emulator) {

@@ -1,13 +1,14 @@
 #pragma once
 // Chapter 05's problems: for a variant, its inputs, the output the CPU expects and the launch
 // shape; the small launch every variant is counted with, and the benchmark's; and a problem's
-// run on the GPU. Defined in bank_conflicts.cu, beside the kernels' launches.
+// run on the current device. Defined in bank_conflicts.cu, beside the kernels' launches. For
+// CUDA sources (it names dim3).
 
 #include "bank_conflicts.hpp"
 
 #include "common/device_buffer.hpp"
 
-#include <simt/dim3.hpp>
+#include <cuda_runtime.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -17,7 +18,7 @@ namespace bank_conflicts {
 
 /// A variant's problem: its inputs, the expected output, and the launch shape.
 struct Problem {
-  simt::Dim3 grid, block;
+  dim3 grid, block;
   std::size_t shared_bytes = 0;
   int repeats = 0;  ///< Loads per thread (the strided, broadcast and double kernels).
   int n = 0;        ///< The matrix is n x n (the transposes and the copy).
@@ -42,7 +43,7 @@ struct Problem {
 [[nodiscard]] bool verify(const Problem& p, const std::vector<float>& out,
                           const std::vector<double>& out_double);
 
-/// A problem on the GPU: its buffers, its launch, and the check of its output.
+/// A problem on the current device: its buffers, its launch, and the check of its output.
 class DeviceRun {
  public:
   DeviceRun(const Variant& v, const Problem& p);

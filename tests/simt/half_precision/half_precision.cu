@@ -5,7 +5,7 @@
 
 #include "half_kernels.cuh"
 
-#include "common/backend_launch.hpp"
+#include "simt/backend_launch.hpp"
 
 namespace half_precision {
 

@@ -12,7 +12,7 @@
 #include "stencil_kernels.cuh"
 #include "warp_kernels.cuh"
 
-#include "common/backend_launch.hpp"
+#include "simt/backend_launch.hpp"
 
 #include <simt/launch.hpp>
 

@@ -10,7 +10,7 @@
 #include "retirement_kernels.cuh"
 #include "transpose_kernels.cuh"
 
-#include "common/backend_launch.hpp"
+#include "simt/backend_launch.hpp"
 
 namespace real_world {
 

@@ -5,7 +5,7 @@
 
 #include "block_reduction_kernels.cuh"
 
-#include "common/backend_launch.hpp"
+#include "simt/backend_launch.hpp"
 
 namespace real_world {
 

@@ -6,7 +6,7 @@
 
 #include "symbols_kernels.cuh"
 
-#include "common/backend_launch.hpp"
+#include "simt/backend_launch.hpp"
 
 #include <exception>
 

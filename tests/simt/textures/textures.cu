@@ -7,7 +7,7 @@
 #include "texture_kernels.cuh"
 
 #include "backend_texture.hpp"
-#include "common/backend_launch.hpp"
+#include "simt/backend_launch.hpp"
 
 #include <cstring>
 #include <exception>

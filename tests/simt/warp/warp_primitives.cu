@@ -5,7 +5,7 @@
 
 #include "warp_primitives_kernels.cuh"
 
-#include "common/backend_launch.hpp"
+#include "simt/backend_launch.hpp"
 
 namespace warp_primitives {
 

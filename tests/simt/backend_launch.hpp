@@ -3,6 +3,9 @@
 /// @brief Running one kernel on either backend from a launch library (a `.cu` file): arrays
 /// that live in host memory for the emulator or in device memory for the GPU, one launch call
 /// for both, and copies to and from a kernel file's `__device__` and `__constant__` variables.
+/// For the emulator's kernel corpus (tests/simt/<area>/), whose tests launch a kernel file
+/// through simt's own API (simt_add_kernels) as well as on the GPU, and compare the two in one
+/// process. The chapters write the runtime API alone and are built twice instead.
 
 #include "common/backend.hpp"
 #include "common/cluster_launch.hpp"
