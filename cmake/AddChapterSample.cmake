@@ -59,46 +59,34 @@ endfunction()
 #   CHECK <check.cu>          the program that checks an attempt (includes EXERCISE_HEADER)
 #   STARTER <starter.cuh>     what the learner starts from (compiles, fails the check)
 #   SOLUTION <solution.cuh>   one answer (passes the check)
-#   [HOST_ONLY]               the exercise is host code alone: built once, by the host side of
-#                             nvcc (no CPU build, no emulator copy of kernels)
 #   [LIBRARIES <targets>...])  linked to the check; to its CPU build, a target's CPU build
 #                               (<target>_cpu) where there is one
 # Builds <chapter>_exercise_starter and <chapter>_exercise_solution; adds the tests "the solution
 # passes" and "the starter fails" (so the check can fail); adds the target check_<chapter>_exercise,
-# which a learner runs to check their own attempt (their edited starter). Without HOST_ONLY, CHECK
-# is CUDA as the runtime API writes it and is built twice as the sample is: <..._starter> by
-# nvcc, <..._starter>_cpu by simt; the tests run the CPU builds.
+# which a learner runs to check their own attempt (their edited starter). CHECK is CUDA as the
+# runtime API writes it and is built twice as the sample is: <..._starter> by nvcc,
+# <..._starter>_cpu by simt; the tests run the CPU builds.
 function(add_chapter_exercise chapter)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "HOST_ONLY" "CHECK;STARTER;SOLUTION" "LIBRARIES")
-  set(cpu_build OFF)
-  set(tested_suffix "")
-  if(NOT arg_HOST_ONLY)
-    set(cpu_build ON)
-    set(tested_suffix _cpu)
-  endif()
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "CHECK;STARTER;SOLUTION" "LIBRARIES")
   foreach(variant starter solution)
     string(TOUPPER ${variant} key)
     set(header "${CMAKE_CURRENT_SOURCE_DIR}/${arg_${key}}")
     set(target ${chapter}_exercise_${variant})
     add_executable(${target} ${arg_CHECK})
-    set(programs ${target})
     target_link_libraries(${target} PRIVATE tutorial::common ${arg_LIBRARIES})
-    if(cpu_build)
-      simt_add_executable(${target}_cpu ${arg_CHECK})
-      target_link_libraries(${target}_cpu PRIVATE tutorial::common_cpu)
-      foreach(library IN LISTS arg_LIBRARIES)
-        if(TARGET ${library}_cpu)
-          target_link_libraries(${target}_cpu PRIVATE ${library}_cpu)
-        else()
-          target_link_libraries(${target}_cpu PRIVATE ${library})
-        endif()
-      endforeach()
-      add_dependencies(${target} ${target}_cpu)
-      list(APPEND programs ${target}_cpu)
-    endif()
+    simt_add_executable(${target}_cpu ${arg_CHECK})
+    target_link_libraries(${target}_cpu PRIVATE tutorial::common_cpu)
+    foreach(library IN LISTS arg_LIBRARIES)
+      if(TARGET ${library}_cpu)
+        target_link_libraries(${target}_cpu PRIVATE ${library}_cpu)
+      else()
+        target_link_libraries(${target}_cpu PRIVATE ${library})
+      endif()
+    endforeach()
+    add_dependencies(${target} ${target}_cpu)
     get_target_property(architectures ${chapter}_kernels CUDA_ARCHITECTURES)
     set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES "${architectures}")
-    foreach(program IN LISTS programs)
+    foreach(program ${target} ${target}_cpu)
       tutorial_target_defaults(${program})
       target_compile_definitions(${program} PRIVATE "EXERCISE_HEADER=\"${header}\"")
       target_include_directories(${program} PRIVATE
@@ -109,9 +97,9 @@ function(add_chapter_exercise chapter)
   endforeach()
   if(TUTORIAL_BUILD_TESTS)
     add_test(NAME "exercise ${chapter}: the solution passes the check"
-             COMMAND ${chapter}_exercise_solution${tested_suffix} --backend emulator)
+             COMMAND ${chapter}_exercise_solution_cpu --backend emulator)
     add_test(NAME "exercise ${chapter}: the starter fails the check"
-             COMMAND ${chapter}_exercise_starter${tested_suffix} --backend emulator)
+             COMMAND ${chapter}_exercise_starter_cpu --backend emulator)
     set_tests_properties("exercise ${chapter}: the starter fails the check"
       PROPERTIES WILL_FAIL TRUE)
   endif()

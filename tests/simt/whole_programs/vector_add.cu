@@ -13,13 +13,9 @@
 // program's host code too, not only from its kernels.
 #pragma nv_diag_suppress static_var_with_dynamic_init
 
-// A macro that differs between nvcc's two passes (by __CUDA_ARCH__): each pass sees its own
-// definition, never the other's.
-#if defined(__CUDA_ARCH__)
-#define COMPILED_FOR "the device"
-#else
-#define COMPILED_FOR "the host"
-#endif
+// Each pass sees its own definition of COMPILED_FOR, never the other's, and host_name.h once.
+#include "compiled_for.h"
+#include "host_name.h"
 
 __global__ void vectorAdd(const float* a, const float* b, float* c, int n) {
   int i = blockDim.x * blockIdx.x + threadIdx.x;

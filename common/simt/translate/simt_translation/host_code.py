@@ -44,6 +44,9 @@ class HostCode:
     shadows: list = field(default_factory=list)  # (qualified name, device name) of variables
     launch_macros: list = field(default_factory=list)  # macros whose launches were rewritten
     user_files: set = field(default_factory=set)
+    # path -> [(start, end, included path)]: the #include directives of the user files that the
+    # host pass reads (some are in branches the device pass skips, by __CUDA_ARCH__)
+    includes: dict = field(default_factory=dict)
 
 
 def host_arguments(options):
@@ -74,7 +77,8 @@ def analyse(options, is_user_file, namespace, own):
     if errors:
         raise TranslationFailed(errors[:1] if not walk.errors else walk.errors)
     result = HostCode(edits=walk.edits, shadows=walk.shadows, user_files=walk.files,
-                      launch_macros=sorted(walk.launch_macros))
+                      launch_macros=sorted(walk.launch_macros),
+                      includes=_host_includes(tu, is_user_file))
     for path in walk.files:
         text = walk.text(path)
         for start, end, replacement in sorted(walk.device_blanks.get(path, [])):
@@ -118,6 +122,22 @@ def _host_errors(tu, device_bodies, is_user_file):
             continue
         errors.append(Diagnostic(path, location.line, location.column, d.spelling))
     return errors
+
+
+def _host_includes(tu, is_user_file):
+    """The #include directives of the user files as the host pass reads them."""
+    includes = {}
+    for c in tu.cursor.get_children():
+        if kind_of(c) != K.INCLUSION_DIRECTIVE or c.location.file is None:
+            continue
+        path = os.path.abspath(c.location.file.name)
+        if not is_user_file(path):
+            continue
+        included = c.get_included_file()
+        includes.setdefault(path, []).append(
+            (c.extent.start.offset, c.extent.end.offset,
+             os.path.abspath(included.name) if included is not None else None))
+    return includes
 
 
 class _Walk:

@@ -3,6 +3,7 @@ inlined where it includes them (other includes hoisted in front), under `#line` 
 every compiler error and emulator diagnostic names the original file and line; then the header,
 the source with its registrations, and the dependency file written."""
 
+import hashlib
 import os
 
 import clang.cindex as ci
@@ -18,19 +19,30 @@ class Body:
     hoisted: list = field(default_factory=list)  # include directives moved in front
 
 
-def translated_body(unit, edits, header_only, once, guards, for_header, hoist=True):
+def translated_body(unit, edits, header_only, once, guards, for_header, hoist=True,
+                    host_includes=None):
     """The kernel file's translation (UTF-8): for the header, the header-only replacements
     applied on top of the edits. Headers with `#pragma once` or an include guard (`guards`:
     path -> macro) are inlined once; a guard's macro is undefined after the header. Without
-    `hoist` (a whole program's host code), other includes stay where they are written."""
+    `hoist` (a whole program's host code), other includes stay where they are written.
+    `host_includes` (a whole program's host code: HostCode.includes): the directives the host
+    pass reads; one that the device pass skipped (by __CUDA_ARCH__) and that names a header
+    inlined once elsewhere includes the header's own file only where that copy was not read."""
     hoisted = [] if hoist else None
     text = _translated_file(unit, edits, header_only, once | set(guards), guards, for_header,
-                            unit.options.input, {unit.options.input}, hoisted)
+                            unit.options.input, {unit.options.input}, hoisted, host_includes)
     # A file in another encoding (Latin-1 comments) keeps its bytes as they are.
     return Body(text.encode("latin-1").decode("utf-8", errors="surrogateescape"), hoisted or [])
 
 
-def _translated_file(unit, edits, header_only, once, guards, for_header, path, seen, hoisted):
+def _host_once_guard(path):
+    """The macro that marks, in a whole program's host code, that a header inlined once has been
+    read."""
+    return "SIMT_HOST_ONCE_" + hashlib.sha1(path.encode()).hexdigest()[:16]
+
+
+def _translated_file(unit, edits, header_only, once, guards, for_header, path, seen, hoisted,
+                     host_includes=None):
     sources = unit.sources
     source = sources.text(path)
     file_edits = edits.get(path, Edits()).copy()
@@ -52,13 +64,17 @@ def _translated_file(unit, edits, header_only, once, guards, for_header, path, s
             seen.add(included)
             line = source[:include.end].count("\n") + 1
             body = _translated_file(unit, edits, header_only, once, guards, for_header, included,
-                                    seen, hoisted)
+                                    seen, hoisted, host_includes)
             undef = "".join(f"\n#undef {name}" for name in guards.get(included, []))
+            opening = closing = ""
+            if host_includes is not None and included in once:
+                guard = _host_once_guard(included)
+                opening, closing = f"\n#ifndef {guard}\n#define {guard}", "\n#endif"
             # What follows the directive on its line (its line break, at least) comes next,
             # under the directive's own line number.
             file_edits.replace(include.start, include.end,
-                               f'\n#line 1 "{included}"\n{body}{undef}\n#line {line} '
-                               f'"{path}"\n')
+                               f'{opening}\n#line 1 "{included}"\n{body}{closing}{undef}\n'
+                               f'#line {line} "{path}"\n')
         elif hoisted is not None:
             # <cassert> moves to the front; where it was, assert() is defined again for kernel
             # code, for the NDEBUG of that place.
@@ -71,6 +87,15 @@ def _translated_file(unit, edits, header_only, once, guards, for_header, path, s
                 hoisted.append(f"#include <{relative}>")
             else:
                 hoisted.append(directive.strip())
+    if host_includes is not None:
+        read_by_device = {include.start for include in unit.includes.get(path, [])}
+        for start, end, included in host_includes.get(path, []):
+            if start in read_by_device or included not in once:
+                continue
+            guard = _host_once_guard(included)
+            line = source[:end].count("\n") + 1
+            file_edits.replace(start, end, f'\n#ifndef {guard}\n#define {guard}\n#include '
+                                           f'"{included}"\n#endif\n#line {line} "{path}"\n')
     return file_edits.apply(source, path)
 
 

@@ -56,7 +56,8 @@ def translate(options, outputs, progress):
             host.edits.of(path).replace(start, end, "")
         host_part = (outputs.host_source,
                      output.translated_body(original, host.edits, {}, once, guards, False,
-                                            hoist=False), host.shadows,
+                                            hoist=False, host_includes=host.includes),
+                     host.shadows,
                      sorted(set(host.launch_macros) | set(guards.get(main, [])) |
                             set(unit.sources.macro_sources)))
     output.write(unit, bodies[0], bodies[1], kernels, symbols, names, outputs.header,
