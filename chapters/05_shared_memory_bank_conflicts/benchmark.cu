@@ -63,8 +63,9 @@ std::vector<std::string> csv_fields(const std::string& line) {
   return fields;
 }
 
-// Runs the sample's CPU build (this program's path with _cpu) on `strides` with `seed`, and
-// reads the wavefronts of every variant's counting launch from the CSV it writes.
+// Runs the sample's CPU build (this program's path with _cpu) with `seed`, and reads the
+// wavefronts of every variant's counting launch from the CSV it writes: once with its own
+// strides (stride 1, the ceiling, among them), then once for each of `strides` it lacked.
 Wavefronts counted_by_cpu_build(const std::vector<int>& strides, std::uint64_t seed) {
   const std::string cpu_build = std::filesystem::read_symlink("/proc/self/exe").string() + "_cpu";
   const std::filesystem::path csv =
@@ -75,10 +76,9 @@ Wavefronts counted_by_cpu_build(const std::vector<int>& strides, std::uint64_t s
     return q + "'";
   };
   Wavefronts counted;
-  for (const int stride : strides) {
-    const std::string command = quoted(cpu_build) + " --stride " + std::to_string(stride) +
-                                " --seed " + std::to_string(seed) + " --csv " +
-                                quoted(csv.string()) + " > /dev/null";
+  const auto count = [&](const std::string& options) {
+    const std::string command = quoted(cpu_build) + options + " --seed " + std::to_string(seed) +
+                                " --csv " + quoted(csv.string()) + " > /dev/null";
     if (std::system(command.c_str()) != 0)
       throw std::runtime_error("the benchmark's counts: " + cpu_build + " failed");
     std::ifstream file(csv);
@@ -88,7 +88,11 @@ Wavefronts counted_by_cpu_build(const std::vector<int>& strides, std::uint64_t s
       const std::vector<std::string> f = csv_fields(line);
       if (f.size() >= 7) counted[f[0]] = {std::stod(f[3]), std::stod(f[6])};
     }
-  }
+  };
+  count("");
+  for (const int stride : strides)
+    if (!counted.contains(Variant{Variant::Kind::strided, stride}.name()))
+      count(" --stride " + std::to_string(stride));
   std::filesystem::remove(csv);
   return counted;
 }
@@ -135,9 +139,7 @@ Benchmark benchmark_on_device(const std::vector<int>& strides, int n, std::uint6
     return benchmark_problem(v, blocks, n, seed);
   };
   // Every variant's counts, stride 1 (the ceiling) among them.
-  std::vector<int> counted_strides = strides;
-  if (std::find(strides.begin(), strides.end(), 1) == strides.end()) counted_strides.push_back(1);
-  const Wavefronts counted = counted_by_cpu_build(counted_strides, seed);
+  const Wavefronts counted = counted_by_cpu_build(strides, seed);
   const auto wavefronts = [&](const Variant& v, const Problem& timed) {
     return timed_wavefronts(v, timed, counting_problem(v, seed), counted);
   };

@@ -67,19 +67,11 @@ cudaTextureDesc texture_description(Sampling sampling) {
 
 namespace {
 
-// Device memory holding `values`.
-template <class T>
-tutorial::DeviceBuffer<T> copied_to_device(std::span<const T> values) {
-  tutorial::DeviceBuffer<T> buffer(values.size());
-  CUDA_CHECK(cudaMemcpy(buffer.get(), values.data(), values.size_bytes(), cudaMemcpyHostToDevice));
-  return buffer;
-}
-
 // The `count` values of `buffer`, back on the host.
 template <class T>
 std::vector<T> copied_to_host(const tutorial::DeviceBuffer<T>& buffer, std::size_t count) {
   std::vector<T> values(count);
-  CUDA_CHECK(cudaMemcpy(values.data(), buffer.get(), count * sizeof(T), cudaMemcpyDeviceToHost));
+  buffer.copy_to(values);
   return values;
 }
 
@@ -101,7 +93,7 @@ std::vector<float> resample_texels(std::span<const T> texels, int size, int outp
 }  // namespace
 
 std::vector<unsigned> pairs_per_thread(Histogram where, std::span<const unsigned> in, int threads) {
-  const auto d_in = copied_to_device(in);
+  const tutorial::DeviceBuffer<unsigned> d_in(in);
   tutorial::DeviceBuffer<unsigned> d_out(static_cast<std::size_t>(threads));
   pairs_kernel(where)<<<blocks_for(std::size_t(threads)), threads_per_block>>>(
       d_in.get(), d_out.get(), threads);
@@ -121,7 +113,7 @@ std::optional<KernelResources> kernel_resources(Histogram where) {
 FilterRun filter(TapAccess access, std::span<const float> coefficients, std::span<const float> in) {
   const std::size_t n = in.size() - kTaps + 1;
   set_taps(coefficients);
-  const auto d_in = copied_to_device(in);
+  const tutorial::DeviceBuffer<float> d_in(in);
   tutorial::DeviceBuffer<float> d_out(n);
   const tutorial::AccessCounting counting;  // the CPU build's emulator counts the taps' reads
   filter_kernel(access)<<<blocks_for(n), threads_per_block>>>(d_in.get(), d_out.get(),
@@ -146,7 +138,7 @@ std::vector<float> scale_in_place(Transfer transfer, std::span<const float> data
   const auto count = static_cast<int>(n);
   if (transfer == Transfer::explicit_copies) {
     // Two memories: the runtime copies the data in, the kernel runs, the runtime copies it out.
-    const auto values = copied_to_device(data);
+    const tutorial::DeviceBuffer<float> values(data);
     ScaleInPlace<<<blocks_for(n), threads_per_block>>>(values.get(), count, factor, offset);
     CUDA_CHECK(cudaGetLastError());
     return copied_to_host(values, n);
@@ -168,10 +160,10 @@ std::vector<float> scale_in_place(Transfer transfer, std::span<const float> data
 }
 
 WarpSumResult warp_sums(std::span<const unsigned> in) {
-  const auto d_in = copied_to_device(in);
+  const tutorial::DeviceBuffer<unsigned> d_in(in);
   tutorial::DeviceBuffer<unsigned> d_sums(in.size() / kWarp);
   const int unset = -1;
-  const auto d_path = copied_to_device(std::span<const int>(&unset, 1));
+  const tutorial::DeviceBuffer<int> d_path(std::span<const int>(&unset, 1));
   WarpSums<<<blocks_for(in.size()), threads_per_block>>>(d_in.get(), d_sums.get(), d_path.get());
   CUDA_CHECK(cudaGetLastError());
   return {copied_to_host(d_sums, in.size() / kWarp), copied_to_host(d_path, 1)[0]};
