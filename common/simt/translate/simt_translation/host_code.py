@@ -152,6 +152,7 @@ class _Walk:
         self.errors = []
         self.files = set()
         self._texts = {}
+        self._tokens = {}  # path -> all of the file's tokens, once asked for
         self.parameter_count = 0
         self.handled_launches = set()  # (path, offset of `<<<`) rewritten from clang's tree
         self.macro_launches = []  # (path, offset) of launches whose text a macro holds
@@ -296,9 +297,31 @@ class _Walk:
             K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL} and cursor.lexical_parent != \
             cursor.semantic_parent
         if outside_class:
-            blank(path, cursor.extent.start.offset, body.extent.end.offset, "")
+            blank(path, self.template_heads_start(cursor, path), body.extent.end.offset, "")
         else:
             blank(path, start, body.extent.end.offset, ";")
+
+    def template_heads_start(self, cursor, path):
+        """Where a definition begins with all its template heads: a member of a class template
+        defined outside it has its class's head too (`template <class T> template <class U>
+        Box<T>::Box(U)`), and clang's extent of the member starts at its own."""
+        if path not in self._tokens:
+            self._tokens[path] = macro_launches.file_tokens(self.tu, path, self.text(path))
+        tokens = self._tokens[path]
+        start = cursor.extent.start.offset
+        i = next((k for k, t in enumerate(tokens) if t.extent.start.offset == start), None)
+        while i is not None and i > 0 and tokens[i - 1].spelling in (">", ">>"):
+            depth, j = 0, i - 1
+            while j >= 0:
+                depth += {">": 1, ">>": 2, "<": -1}.get(tokens[j].spelling, 0)
+                if depth == 0:
+                    break
+                j -= 1
+            if j < 1 or tokens[j - 1].spelling != "template":
+                break
+            i = j - 1
+            start = tokens[i].extent.start.offset
+        return start
 
     def device_blank(self, path, start, end, replacement):
         self.device_blanks.setdefault(path, []).append((start, end, replacement))

@@ -1,8 +1,8 @@
 // Kernels and their launch functions: a __constant__ table written with cudaMemcpyToSymbol, a
 // template kernel with shared memory, chosen through a function-pointer variable, a __device__
-// helper, device printf, a host template instantiated explicitly for main.cpp, and a member
-// function of the header's class. The file has an include guard of its own, as some
-// collections' .cu files have.
+// helper, device printf, a host template instantiated explicitly for main.cpp, a member
+// function of the header's class, and a class template's member template. The file has an
+// include guard of its own, as some collections' .cu files have.
 #ifndef SCALED_SUMS_CU
 #define SCALED_SUMS_CU
 #include <cstdio>
@@ -43,9 +43,25 @@ extern "C" void launchScaledSums(const float* input, float* sums, int n, int blo
   checkCudaErrors(cudaDeviceSynchronize());
 }
 
+// Host code as a numeric library's headers write it: a member template of a class template,
+// defined outside both after two template heads (the kernels' copy must drop both heads).
+template <class T>
+struct CeilingOf {
+  T numerator;
+  template <int Denominator>
+  T over() const;
+};
+
+template <class T>
+template <int Denominator>
+T CeilingOf<T>::over() const {
+  return (numerator + Denominator - 1) / Denominator;
+}
+
 template <int BlockSize>
 void launchScaledSumsOf(const float* input, float* sums, int n) {
-  scaledSums<BlockSize><<<(n + BlockSize - 1) / BlockSize, BlockSize>>>(input, sums, n);
+  const int blocks = CeilingOf<int>{n}.template over<BlockSize>();
+  scaledSums<BlockSize><<<blocks, BlockSize>>>(input, sums, n);
   checkCudaErrors(cudaGetLastError());
   checkCudaErrors(cudaDeviceSynchronize());
 }
