@@ -1,8 +1,10 @@
 /// @file
 /// @brief Launches on the emulator: the checks a GPU makes before it runs a grid, and the grid
-/// spread over worker threads, unit by unit.
+/// spread over worker threads, unit by unit; then the grids its threads launched (dynamic
+/// parallelism), one after another.
 
 #include <simt/detail/bank_counters.hpp>
+#include <simt/detail/device_launch.hpp>
 #include <simt/launch.hpp>
 #include "debugger_support.hpp"
 #include "describe.hpp"
@@ -14,6 +16,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -94,7 +97,25 @@ void validate(const LaunchConfig& c) {
          cooperative_too_large);
 }
 
+// The grids the threads of a running grid launched: each with the unit that launched it, in
+// the order they were launched.
+struct ChildGrids {
+  std::mutex mutex;
+  std::vector<std::pair<std::uint64_t, std::function<void()>>> launched;
+};
+
+// The running grid's children, and the unit being run, on this worker (none between grids).
+thread_local ChildGrids* running_children = nullptr;
+thread_local std::uint64_t running_unit = 0;
+
 }  // namespace
+
+void launch_after_grid(std::function<void()> child) {
+  if (running_children == nullptr)
+    throw LaunchError("a launch from device code outside a running kernel");
+  std::lock_guard lock(running_children->mutex);
+  running_children->launched.emplace_back(running_unit, std::move(child));
+}
 
 void run_grid(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_block,
               const void* closure, const char* kernel) {
@@ -122,9 +143,12 @@ void run_grid(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_
   SharedMemoryCounters counts;
   ConstantMemoryCounters constant_counts;
   StrictWarnings warnings;
+  ChildGrids children;
 
   auto work = [&] {
     const DebuggerRegistration named_for_debuggers;
+    ChildGrids* const outer = running_children;
+    running_children = &children;
     UnitRunner runner(config, body, plain_block, closure, kernel, warnings);
     std::map<std::uint64_t, std::string> mine;
     bool stop = false;
@@ -136,6 +160,7 @@ void run_grid(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_
           break;
         }
         try {
+          running_unit = u;
           runner.run(u, mine);
         } catch (...) {
           std::lock_guard lock(mutex);
@@ -149,6 +174,7 @@ void run_grid(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_
     // Leaves no GPU thread named as running, so that a fault in the program's own code is not
     // taken for the kernel's, however the last unit ended.
     current_thread = ThreadContext{};
+    running_children = outer;
     std::lock_guard lock(mutex);
     printed.merge(mine);
     counts += runner.counts();
@@ -167,6 +193,11 @@ void run_grid(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_
   for (const auto& [block, text] : printed) std::fwrite(text.data(), 1, text.size(), stdout);
   if (!printed.empty()) std::fflush(stdout);
   if (error) std::rethrow_exception(error);
+  // The children, in the order of the units that launched them (each unit's in launch order),
+  // whatever the workers' timing was.
+  std::stable_sort(children.launched.begin(), children.launched.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [unit, child] : children.launched) child();
 }
 
 }  // namespace detail

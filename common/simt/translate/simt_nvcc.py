@@ -40,7 +40,8 @@ for a GPU. Options nvcc has:
                             an H100's). The emulator imitates an H100 unless
                             SIMT_COMPUTE_CAPABILITY says otherwise
   -rdc=true|false, -dc      relocatable device code: accepted; each file's device code is its
-                            own, as without it
+                            own, as without it. Kernels that launch kernels (dynamic
+                            parallelism), for which nvcc needs -rdc=true, build either way
   --extended-lambda, --expt-extended-lambda, --expt-relaxed-constexpr
   -Xcompiler <a,b,...>      options for the host compiler
   -L<dir>, -l<library>      libraries to link (-lcudart and -lcuda are the emulator's own)

@@ -2,9 +2,9 @@
 // collections write them (a helper header with checkCudaErrors, events, pinned memory, streams,
 // a C++ file calling C functions of a CUDA file, templates launched through a function pointer,
 // __constant__ tables, device printf and assert, a cooperative launch, texture objects and
-// half precision, launches written by a macro). They check their own results against CPU loops;
-// these tests run them and read what they print, and build one with simt-nvcc as a learner
-// would.
+// half precision, launches written by a macro, kernels that launch kernels). They check their
+// own results against CPU loops; these tests run them and read what they print, and build one
+// with simt-nvcc as a learner would.
 #include "../../end_to_end/run_program.hpp"
 
 #include "../../catch.hpp"
@@ -95,6 +95,16 @@ TEST_CASE("Graphs built node by node and captured from forked streams run as on 
                  "cudaStreamSynchronize while capturing: "
                  "cudaErrorStreamCaptureUnsupported; status 2; cudaStreamEndCapture: "
                  "cudaErrorStreamCaptureInvalidated, graph null"));
+  CHECK(contains(run.out, "Test PASSED"));
+}
+
+TEST_CASE("Kernels launch kernels (dynamic parallelism) from a device function, into streams") {
+  const test::ProgramResult run = test::run_program(WHOLE_DYNAMIC_PARALLELISM, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  // 100003 values halved down to ranges of at most 256: 512 leaves and 511 inner grids, the
+  // host's count; the sum is checked against the CPU's by the program itself.
+  CHECK(contains(run.out, "sumRange over 100003 values: 1023 grids (the CPU counts 1023), sum "));
   CHECK(contains(run.out, "Test PASSED"));
 }
 

@@ -18,6 +18,7 @@
 #include <simt/cuda/synchronization.hpp>
 #include <simt/cuda/texture_fetch.hpp>
 #include <simt/cuda/warp_functions.hpp>
+#include <simt/detail/device_launch.hpp>
 
 #if !defined(SIMT_TRANSLATING)
 #include <simt/cuda/inline_ptx.hpp>

@@ -7,13 +7,16 @@ emulator's translation does the same:
   API in front), which is where `<<<...>>>` launches parse, through a function pointer, in a
   template or in a macro alike (macro_launches rewrites those a macro writes);
 - the device pass is the kernel-file translation, run on the file with the definitions of its
-  host-only functions taken out (device code cannot call them, and they hold the launches);
+  host-only functions taken out (device code cannot call them, and they hold the launches), and
+  each launch in device code (dynamic parallelism) written as `__L(Kernel, grid, block, ...)
+  (arguments)` (simt/detail/device_launch.hpp);
 - the host pass is the file with each launch written as nvcc writes it,
   `(__cudaPushCallConfiguration(grid, block, ...) ? (void)0 : Kernel(arguments))`, each kernel's
   body replaced by a call that runs its twin (simt/runtime/kernel_stubs.hpp), and the bodies of
   device-only functions taken out (host code cannot call them).
 
-Byte offsets are kept: what is taken out is replaced by blanks and the line breaks it held."""
+Byte offsets are kept: what is taken out is replaced by blanks and the line breaks it held, and
+a launch in device code by a call as long as it."""
 
 import os
 from dataclasses import dataclass, field
@@ -83,6 +86,11 @@ def analyse(options, is_user_file, namespace, own):
         text = walk.text(path)
         for start, end, replacement in sorted(walk.device_blanks.get(path, [])):
             text = text[:start] + _blank(text[start:end], replacement) + text[end:]
+        # `Kernel<<<configuration>>>(` becomes `__L(Kernel,configuration)(`: as long, so that
+        # the offsets after it stay where they were (launches nested in arguments: last first).
+        for start, open_at, close_end in sorted(walk.device_launches.get(path, []), reverse=True):
+            text = (text[:start] + "__L(" + text[start:open_at] + "," +
+                    text[open_at + 3:close_end - 3] + ")" + text[close_end:])
         result.device_texts[path] = text
     return result
 
@@ -147,6 +155,7 @@ class _Walk:
         self.twin_prefix = twin_prefix
         self.edits = FileEdits()
         self.device_blanks = {}  # path -> [(start, end, replacement)] for the device pass
+        self.device_launches = {}  # path -> [(callee start, `<<<`, after `>>>`)] in device code
         self.device_bodies = []  # (path, start, end) of kernel and device function bodies
         self.shadows = []
         self.errors = []
@@ -246,6 +255,7 @@ class _Walk:
             if body is not None:
                 self.device_bodies.append((path, body.extent.start.offset,
                                            body.extent.end.offset))
+                self.launches_in_device_code(cursor, path)
                 self.kernel(cursor, path, body)
             return
         if body is None:
@@ -254,6 +264,7 @@ class _Walk:
         host = K.CUDAHOST_ATTR in attributes
         if device and not host:
             self.device_bodies.append((path, body.extent.start.offset, body.extent.end.offset))
+            self.launches_in_device_code(cursor, path)
             self.take_out(cursor, path, body, self.host_blank)
             return
         if device or self.is_constexpr(cursor):
@@ -405,6 +416,29 @@ class _Walk:
             edits = self.edits.of(path)
             edits.wrap(start, end, f"(__cudaPushCallConfiguration({inner}) ? (void)0 : ", ")")
             edits.replace(open_at, close_end, "")
+
+    def launches_in_device_code(self, cursor, path):
+        """The launches in a kernel's or device function's body (dynamic parallelism), for the
+        device pass to write as calls."""
+        text = self.text(path)
+        for call in cursor.walk_preorder():
+            if kind_of(call) != K.CALL_EXPR:
+                continue
+            children = self.configuration(call)
+            if children is None:
+                continue
+            start = children[0].extent.start.offset
+            open_at = children[1].extent.start.offset
+            close_end = children[1].extent.end.offset
+            if os.path.abspath(call.extent.start.file.name) != path or \
+                    text[open_at:open_at + 3] != "<<<" or text[close_end - 3:close_end] != ">>>" \
+                    or not start < open_at < close_end:
+                self.errors.append(error_at_offset(
+                    path, text, call.extent.start.offset,
+                    "a kernel launch in device code written by a macro: the emulator's "
+                    "translation cannot rewrite it (write the launch itself in the function)"))
+                continue
+            self.device_launches.setdefault(path, []).append((start, open_at, close_end))
 
     # -- variables -----------------------------------------------------------------------------
 

@@ -79,7 +79,8 @@ class _Suspension:
             for call in f.calls:
                 if call.evaluated and a.call_suspends(call):
                     self.rewrite_call(self.progress.at(call.cursor), call.parents)
-        # A waiting function reached other than by a call in a function cannot be suspended.
+        # A waiting function reached other than by a call in a function cannot be suspended. A
+        # kernel's address is another matter: a launch from device code takes it.
         refused_uses = [
             (a.address_taken, "is used here other than by calling it (through a pointer, say); "
                               "the emulator can only suspend a thread through direct calls"),
@@ -88,7 +89,7 @@ class _Suspension:
         for uses, why in refused_uses:
             for cursor, key in uses:
                 target = a.functions.get(key)
-                if target is not None and target.suspends:
+                if target is not None and target.suspends and not target.is_kernel:
                     self.error(cursor, f"'{target.name}' waits at a barrier, and {why}")
 
     def rewrite_return_type(self, declaration):
