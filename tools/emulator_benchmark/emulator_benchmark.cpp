@@ -13,7 +13,9 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <new>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -194,11 +196,8 @@ VectorAddCost vector_add(int n, unsigned workers, bool checks) {
   return {emulated[emulated.size() / 2] * 1e9 / n, plain[plain.size() / 2] * 1e9 / n};
 }
 
-}  // namespace
-
-int main() {
-  const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
-  // A kernel with no barrier: the emulator against the plain loop, in the same run.
+// A kernel with no barrier: the emulator against the plain loop, in the same run.
+void print_vector_add(unsigned hardware) {
   const int elements = 1 << 24;
   std::printf(
       "CPU emulator: vector add of 2^24 floats, 256 threads per block, median of 5 launches, "
@@ -222,7 +221,9 @@ int main() {
     }
   }
   std::printf("\n");
+}
 
+void print_reduction(unsigned hardware) {
   std::printf("Shared-memory tree reduction, median (and fastest) of 5 launches\n");
   std::printf("%8s %8s %7s %10s %18s %8s %14s %18s\n", "threads", "workers", "checks", "blocks",
               "ns/thread-barrier", "fastest", "blocks/s", "allocations/block");
@@ -251,11 +252,13 @@ int main() {
   }
   std::puts(
       "checks: race, bounds and lifetime diagnostics plus bank-conflict counters (simt::Settings);"
-      "\n        with arrays as simt::checked, global accesses are bounds-checked too");
+      "\n        with arrays as simt::checked, global accesses are bounds-checked too\n");
+}
 
-  // The barriers in a __device__ helper: a coroutine the kernel awaits, one call per thread.
+// The barriers in a __device__ helper: a coroutine the kernel awaits, one call per thread.
+void print_helper() {
   std::printf(
-      "\nThe same reduction with its barriers in a __device__ helper, 1 worker, checks off\n");
+      "The same reduction with its barriers in a __device__ helper, 1 worker, checks off\n");
   std::printf("%8s %22s %22s %8s\n", "threads", "inlined ns/thr-barrier", "helper ns/thr-barrier",
               "ratio");
   for (unsigned threads : {128u, 256u, 1024u}) {
@@ -266,12 +269,15 @@ int main() {
                 helper.ns_per_thread_barrier,
                 helper.ns_per_thread_barrier / inlined.ns_per_thread_barrier);
   }
+  std::printf("\n");
+}
 
-  // Warp collectives: the lanes of a warp meet at each shuffle, not the whole block. The first
-  // column is the measure (the whole kernel over its 5 shuffles, so each thread's start
-  // counts too); the others are what one more shuffle or __syncthreads() adds to a kernel.
+// Warp collectives: the lanes of a warp meet at each shuffle, not the whole block. The first
+// column is the measure (the whole kernel over its 5 shuffles, so each thread's start
+// counts too); the others are what one more shuffle or __syncthreads() adds to a kernel.
+void print_warp_collectives() {
   std::printf(
-      "\nA warp-shuffle tree (5 __shfl_down_sync per lane), 1 worker, checks off, beside the "
+      "A warp-shuffle tree (5 __shfl_down_sync per lane), 1 worker, checks off, beside the "
       "block barrier (ns per lane)\n");
   std::printf("%8s %22s %22s %26s\n", "threads", "kernel / 5 shuffles", "one more shuffle",
               "one more __syncthreads()");
@@ -283,5 +289,28 @@ int main() {
   std::puts(
       "One more __syncthreads() is one suspension and one resumption of each thread with nothing "
       "exchanged: the least a shuffle can add here, where each lane is a coroutine.");
+}
+
+}  // namespace
+
+// Every part, or the parts named on the command line (to time or profile one of them).
+int main(int argc, char** argv) {
+  const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+  const std::pair<std::string_view, std::function<void()>> parts[] = {
+      {"vector-add", [&] { print_vector_add(hardware); }},
+      {"reduction", [&] { print_reduction(hardware); }},
+      {"helper", print_helper},
+      {"warp", print_warp_collectives}};
+  const std::vector<std::string_view> named(argv + 1, argv + argc);
+  for (const std::string_view name : named)
+    if (std::ranges::none_of(parts, [&](const auto& part) { return part.first == name; })) {
+      std::fprintf(stderr,
+                   "emulator_benchmark: unknown part '%.*s' (the parts: vector-add, reduction, "
+                   "helper, warp; none: all of them)\n",
+                   static_cast<int>(name.size()), name.data());
+      return 2;
+    }
+  for (const auto& [name, print] : parts)
+    if (named.empty() || std::ranges::find(named, name) != named.end()) print();
   return 0;
 }
