@@ -9,14 +9,16 @@ emulator's translation does the same:
 - the device pass is the kernel-file translation, run on the file with the definitions of its
   host-only functions taken out (device code cannot call them, and they hold the launches), and
   each launch in device code (dynamic parallelism) written as `__L(Kernel, grid, block, ...)
-  (arguments)` (simt/detail/device_launch.hpp);
+  (arguments)` (simt/detail/device_launch.hpp), and each `__shared__ alignas(N)` as `alignas(N)
+  __shared__` (nvcc takes both orders, clang only the second);
 - the host pass is the file with each launch written as nvcc writes it,
   `(__cudaPushCallConfiguration(grid, block, ...) ? (void)0 : Kernel(arguments))`, each kernel's
   body replaced by a call that runs its twin (simt/runtime/kernel_stubs.hpp), and the bodies of
   device-only functions taken out (host code cannot call them).
 
 Byte offsets are kept: what is taken out is replaced by blanks and the line breaks it held, and
-a launch in device code by a call as long as it."""
+a launch in device code by a call as long as it, and the two halves of `__shared__ alignas(N)`
+trade places."""
 
 import os
 from dataclasses import dataclass, field
@@ -91,6 +93,8 @@ def analyse(options, is_user_file, namespace, own):
         for start, open_at, close_end in sorted(walk.device_launches.get(path, []), reverse=True):
             text = (text[:start] + "__L(" + text[start:open_at] + "," +
                     text[open_at + 3:close_end - 3] + ")" + text[close_end:])
+        for start, middle, end in walk.alignas_after_shared(path):
+            text = text[:start] + text[middle:end] + text[start:middle] + text[end:]
         result.device_texts[path] = text
     return result
 
@@ -316,9 +320,7 @@ class _Walk:
         """Where a definition begins with all its template heads: a member of a class template
         defined outside it has its class's head too (`template <class T> template <class U>
         Box<T>::Box(U)`), and clang's extent of the member starts at its own."""
-        if path not in self._tokens:
-            self._tokens[path] = macro_launches.file_tokens(self.tu, path, self.text(path))
-        tokens = self._tokens[path]
+        tokens = self.tokens(path)
         start = cursor.extent.start.offset
         i = next((k for k, t in enumerate(tokens) if t.extent.start.offset == start), None)
         while i is not None and i > 0 and tokens[i - 1].spelling in (">", ">>"):
@@ -333,6 +335,35 @@ class _Walk:
             i = j - 1
             start = tokens[i].extent.start.offset
         return start
+
+    def alignas_after_shared(self, path):
+        """(start, middle, end) of each `__shared__ alignas(N)`, the second part from `middle`
+        (the `alignas` with the blanks before it) to `end`."""
+        text = self.text(path)
+        if "alignas" not in text or "__shared__" not in text:
+            return []
+        tokens = self.tokens(path)
+        found = []
+        for i, t in enumerate(tokens[:-2]):
+            if t.spelling != "__shared__" or tokens[i + 1].spelling != "alignas" or \
+                    tokens[i + 2].spelling != "(":
+                continue
+            depth, j = 0, i + 2
+            while j < len(tokens):
+                depth += {"(": 1, ")": -1}.get(tokens[j].spelling, 0)
+                if depth == 0:
+                    break
+                j += 1
+            if j < len(tokens):
+                found.append((t.extent.start.offset, t.extent.end.offset,
+                              tokens[j].extent.end.offset))
+        return found
+
+    def tokens(self, path):
+        """All of a file's tokens (its macro definitions' and inactive blocks' too), once."""
+        if path not in self._tokens:
+            self._tokens[path] = macro_launches.file_tokens(self.tu, path, self.text(path))
+        return self._tokens[path]
 
     def device_blank(self, path, start, end, replacement):
         self.device_blanks.setdefault(path, []).append((start, end, replacement))

@@ -1,8 +1,8 @@
 // Kernels and their launch functions: a __constant__ table written with cudaMemcpyToSymbol, a
-// template kernel with shared memory, chosen through a function-pointer variable, a __device__
-// helper, device printf, a host template instantiated explicitly for main.cpp, a member
-// function of the header's class, and a class template's member template. The file has an
-// include guard of its own, as some collections' .cu files have.
+// template kernel with aligned shared memory, chosen through a function-pointer variable, a
+// __device__ helper, device printf, a host template instantiated explicitly for main.cpp, a
+// member function of the header's class, and a class template's member template. The file has
+// an include guard of its own, as some collections' .cu files have.
 #ifndef SCALED_SUMS_CU
 #define SCALED_SUMS_CU
 #include <cstdio>
@@ -16,7 +16,8 @@ __device__ float scaled(const float* input, int i) { return input[i] * coefficie
 
 template <int BlockSize>
 __global__ void scaledSums(const float* input, float* sums, int n) {
-  __shared__ float partial[BlockSize];
+  // Alignment written after __shared__, as NVIDIA's samples write it (nvcc takes either order).
+  __shared__ alignas(16) float partial[BlockSize];
   const int i = blockIdx.x * BlockSize + threadIdx.x;
   partial[threadIdx.x] = i < n ? scaled(input, i) : 0.0f;
   __syncthreads();
