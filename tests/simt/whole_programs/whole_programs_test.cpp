@@ -2,9 +2,9 @@
 // collections write them (a helper header with checkCudaErrors, events, pinned memory, streams,
 // a C++ file calling C functions of a CUDA file, templates launched through a function pointer,
 // __constant__ tables, device printf and assert, a cooperative launch, texture objects and
-// half precision, launches written by a macro, kernels that launch kernels). They check their
-// own results against CPU loops; these tests run them and read what they print, and build one
-// with simt-nvcc as a learner would.
+// half precision, launches written by a macro, kernels that launch kernels, the warp matrix
+// functions). They check their own results against CPU loops; these tests run them and read what
+// they print, and build one with simt-nvcc as a learner would.
 #include "../../end_to_end/run_program.hpp"
 
 #include "../../catch.hpp"
@@ -105,6 +105,22 @@ TEST_CASE("Kernels launch kernels (dynamic parallelism) from a device function, 
   // 100003 values halved down to ranges of at most 256: 512 leaves and 511 inner grids, the
   // host's count; the sum is checked against the CPU's by the program itself.
   CHECK(contains(run.out, "sumRange over 100003 values: 1023 grids (the CPU counts 1023), sum "));
+  CHECK(contains(run.out, "Test PASSED"));
+}
+
+TEST_CASE("The warp matrix functions multiply tiles of every type as the CPU does") {
+  const test::ProgramResult run = test::run_program(WHOLE_WARP_MATRIX, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  // Small integers: every sum is exact, on an H100 and here alike.
+  for (const char* tile :
+       {"half, float sums m16n16k16: 0 of 256",
+        "half, float sums m16n16k16 (C and D column-major): 0 of 256",
+        "half, float sums m32n8k16: 0 of 256", "half, half sums m8n32k16: 0 of 256",
+        "bfloat16 m16n16k16: 0 of 256", "double m8n8k4 (C and D column-major): 0 of 64",
+        "signed char m16n16k16: 0 of 256", "tf32 m16n16k8: 0 of 256",
+        "half, K = 128 in steps of 16, doubled: 0 of 256"})
+    CHECK(contains(run.out, std::string(tile) + " elements differ from the CPU's"));
   CHECK(contains(run.out, "Test PASSED"));
 }
 

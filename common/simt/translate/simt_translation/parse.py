@@ -60,16 +60,18 @@ MISSING_NAMES = [
       "tex2Dgather", "surf1D", "surf2D", "surf3D", "texture<", "surface<"),
      "this texture fetch is not emulated (tex2D, tex2DLayered and texCubemap of texture objects "
      "are; surfaces are not: read the array through a pointer instead)"),
-    (("wmma", "nvcuda"), "warp matrix operations (wmma) are not emulated"),
+    (("wmma", "nvcuda"), "of the warp matrix functions (wmma), the emulator has the fragments, "
+                         "fill_fragment, load_matrix_sync, store_matrix_sync, mma_sync and "
+                         "__float_to_tf32 (not the experimental sub-byte types)"),
     (("curand",), "cuRAND's device API is not emulated (generate the random numbers on the host)"),
     (("__nv_fp8", "__nv_fp6", "__nv_fp4"), "FP8, FP6 and FP4 types are not emulated"),
     (("cudaMalloc", "cudaFree", "cudaMemcpy", "cudaDeviceSynchronize", "cudaLaunch",
       "cudaStream", "cudaEvent", "cudaGetLastError"),
-     "CUDA runtime calls in device code (dynamic parallelism) are not emulated"),
+     "CUDA runtime calls in device code (dynamic parallelism) are emulated in whole programs "
+     "(simt-nvcc, simt_add_executable), not in a kernel file"),
 ]
 # CUDA headers the emulator has no stand-in for.
 MISSING_HEADERS = [
-    (("mma.h", "crt/mma.h"), "warp matrix operations (wmma) are not emulated"),
     (("curand", ), "cuRAND's device API is not emulated (generate the random numbers on the host)"),
     (("cuda_fp8", "cuda_fp6", "cuda_fp4"), "FP8, FP6 and FP4 types are not emulated"),
     (("cub/", "thrust/", "cuda/std/", "cuda/ptx", "cuda/annotated_ptr", "cuda/memory_resource"),

@@ -1,3 +1,3 @@
-// A CUDA header the emulator has no stand-in for (warp matrix functions).
-#include <mma.h>
+// A CUDA header the emulator has no stand-in for (cuRAND's device functions).
+#include <curand_kernel.h>
 __global__ void Kernel(float* out) { out[0] = 1; }

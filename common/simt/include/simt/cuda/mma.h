@@ -1,0 +1,299 @@
+#pragma once
+/// @file
+/// @brief Stands in for CUDA's `mma.h` in kernels compiled for the emulator: the warp matrix
+/// functions of `nvcuda::wmma` (fragments, `fill_fragment`, `load_matrix_sync`,
+/// `store_matrix_sync`, `mma_sync`) for every shape and type the guide lists except the
+/// experimental sub-byte ones, and `__float_to_tf32`.
+///
+/// A fragment holds its tile spread over the 32 lanes of a warp, as on the GPU. Which elements a
+/// lane holds is unspecified there; here lane L holds elements L * num_elements onwards of the
+/// tile in row-major order, so a fill, a load and a store touch only the lane's own elements (and
+/// the race and bounds checks see each of its reads and writes). `mma_sync` is a warp collective
+/// (simt/detail/warp_collective.hpp): once the 32 lanes have arrived, D = A B + C is computed
+/// once from every lane's fragments, each product exact and the sums in double (int for 8-bit
+/// integers, with wrap-around), then rounded to D's type; tf32 operands keep the 10 bits of
+/// mantissa the tensor cores read.
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <cstddef>
+#include <type_traits>
+
+#if !defined(SIMT_TRANSLATING)
+#include <simt/detail/access_checks.hpp>
+#include <simt/detail/thread_context.hpp>
+#include <simt/detail/warp_collective.hpp>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <source_location>
+#endif
+
+namespace nvcuda::wmma {
+
+struct matrix_a {};
+struct matrix_b {};
+struct accumulator {};
+struct row_major {};
+struct col_major {};
+/// @brief How an accumulator tile lies in memory.
+enum layout_t { mem_row_major, mem_col_major };
+namespace precision {
+/// @brief 32-bit floats of which the tensor cores read 10 bits of mantissa.
+struct tf32 {};
+}  // namespace precision
+
+namespace detail {
+/// @brief The rows and columns of a fragment's tile: A is M x K, B is K x N, C and D are M x N.
+template <class Use, int M, int N, int K>
+struct Tile;
+template <int M, int N, int K>
+struct Tile<matrix_a, M, N, K> {
+  static constexpr int rows = M, cols = K;
+};
+template <int M, int N, int K>
+struct Tile<matrix_b, M, N, K> {
+  static constexpr int rows = K, cols = N;
+};
+template <int M, int N, int K>
+struct Tile<accumulator, M, N, K> {
+  static constexpr int rows = M, cols = N;
+};
+/// @brief What a fragment of T stores (tf32 values are floats).
+template <class T>
+struct Stored {
+  using type = T;
+};
+template <>
+struct Stored<precision::tf32> {
+  using type = float;
+};
+/// @brief The shapes the GPU has for each type of A and B.
+template <class T, int M, int N, int K>
+constexpr bool valid_shape = (M == 16 && N == 16 && K == 16) || (M == 32 && N == 8 && K == 16) ||
+                             (M == 8 && N == 32 && K == 16);
+template <int M, int N, int K>
+constexpr bool valid_shape<precision::tf32, M, N, K> = M == 16 && N == 16 && K == 8;
+template <int M, int N, int K>
+constexpr bool valid_shape<double, M, N, K> = M == 8 && N == 8 && K == 4;
+}  // namespace detail
+
+/// @brief A warp's share of one tile: `num_elements` values in each lane, `x`.
+template <class Use, int M, int N, int K, class T, class Layout = void>
+class fragment {
+  static_assert(std::is_same_v<Use, accumulator> || !std::is_void_v<Layout>,
+                "a matrix_a or matrix_b fragment needs a layout: row_major or col_major");
+
+ public:
+  using element_type = typename detail::Stored<T>::type;
+  using storage_element_type = element_type;
+  static constexpr int rows = detail::Tile<Use, M, N, K>::rows;
+  static constexpr int cols = detail::Tile<Use, M, N, K>::cols;
+  static constexpr int num_elements = rows * cols / 32;
+  element_type x[num_elements];
+};
+
+/// @brief Rounds to tf32 (10 bits of mantissa, to nearest, ties away from zero), as a float.
+inline float __float_to_tf32(float value) {
+#if defined(SIMT_TRANSLATING)
+  return value;
+#else
+  if (!std::isfinite(value)) return value;
+  const std::uint32_t bits = std::bit_cast<std::uint32_t>(value);
+  return std::bit_cast<float>((bits + 0x1000u) & ~0x1fffu);
+#endif
+}
+
+}  // namespace nvcuda::wmma
+
+#if defined(SIMT_TRANSLATING)
+
+namespace nvcuda::wmma {
+template <class Use, int M, int N, int K, class T, class Layout>
+void fill_fragment(fragment<Use, M, N, K, T, Layout>& f,
+                   const typename fragment<Use, M, N, K, T, Layout>::element_type& value);
+template <class Use, int M, int N, int K, class T, class Layout, class P>
+void load_matrix_sync(fragment<Use, M, N, K, T, Layout>& f, const P* p, unsigned ldm);
+template <int M, int N, int K, class T, class P>
+void load_matrix_sync(fragment<accumulator, M, N, K, T>& f, const P* p, unsigned ldm,
+                      layout_t layout);
+template <int M, int N, int K, class T, class P>
+void store_matrix_sync(P* p, const fragment<accumulator, M, N, K, T>& f, unsigned ldm,
+                       layout_t layout);
+template <class D, class A, class B, class C>
+SIMT_SUSPENDS void mma_sync(D& d, const A& a, const B& b, const C& c, bool satf = false);
+}  // namespace nvcuda::wmma
+
+#else
+
+namespace simt::detail {
+
+/// @brief The lane of the running thread and its first element of a fragment of `count` per
+/// lane.
+inline unsigned first_element(int count) { return lane_of(thread_rank()) * unsigned(count); }
+
+/// @brief A half, bfloat16, float or double value, exactly, as a double.
+template <class X>
+double exactly(const X& x) {
+  if constexpr (std::is_same_v<X, double>)
+    return x;
+  else
+    return static_cast<double>(static_cast<float>(x));
+}
+
+/// @brief An element of A or B as the tensor cores read it: tf32 keeps 10 bits of mantissa (the
+/// rest is ignored), 8-bit integers stay integers, the others are exact.
+template <class T, class X>
+auto tensor_operand(const X& x) {
+  if constexpr (std::is_integral_v<X>)
+    return std::int32_t{x};
+  else if constexpr (std::is_same_v<T, nvcuda::wmma::precision::tf32>)
+    return std::isfinite(x)
+               ? double(std::bit_cast<float>(std::bit_cast<std::uint32_t>(x) & ~0x1fffu))
+               : double(x);
+  else
+    return exactly(x);
+}
+
+/// @brief `nvcuda::wmma::mma_sync(d, a, b, c)`: the awaiter of each lane holds its four
+/// fragments; the group's completion reads every lane's A, B and C and writes every lane's D.
+template <class D, class A, class B, class C, class TypeA>
+struct MatrixMultiplyAccumulate : WarpCollective {
+  D* d;
+  const A* a;
+  const B* b;
+  const C* c;
+  MatrixMultiplyAccumulate(D& d_, const A& a_, const B& b_, const C& c_)
+      : d(&d_), a(&a_), b(&b_), c(&c_) {
+    mask = 0xffffffffu;
+    complete = &run;
+  }
+  static void run(const GroupView& g) {
+    constexpr int M = D::rows, N = D::cols, K = A::cols;
+    using Out = typename D::element_type;
+    constexpr bool integer = std::is_integral_v<Out>;
+    // The tiles, gathered from the lanes (a lane that has exited contributes zeros).
+    using Sum = std::conditional_t<integer, std::int32_t, double>;
+    Sum at[M][K] = {}, bt[K][N] = {}, ct[M][N] = {};
+    for (unsigned lane = 0; lane < warp_size; ++lane) {
+      if (!g.has(lane)) continue;
+      const auto& op = g.at<MatrixMultiplyAccumulate>(lane);
+      for (int i = 0; i < A::num_elements; ++i) {
+        const int e = int(lane) * A::num_elements + i;
+        at[e / K][e % K] = tensor_operand<TypeA>(op.a->x[i]);
+      }
+      for (int i = 0; i < B::num_elements; ++i) {
+        const int e = int(lane) * B::num_elements + i;
+        bt[e / N][e % N] = tensor_operand<TypeA>(op.b->x[i]);
+      }
+      for (int i = 0; i < C::num_elements; ++i) {
+        const int e = int(lane) * C::num_elements + i;
+        if constexpr (integer)
+          ct[e / N][e % N] = op.c->x[i];
+        else
+          ct[e / N][e % N] = exactly(op.c->x[i]);
+      }
+    }
+    // D = A B + C; 8-bit products summed with wrap-around in 32 bits, as the GPU's int32 does.
+    for (unsigned lane = 0; lane < warp_size; ++lane) {
+      if (!g.has(lane)) continue;
+      const auto& op = g.at<MatrixMultiplyAccumulate>(lane);
+      for (int i = 0; i < D::num_elements; ++i) {
+        const int e = int(lane) * D::num_elements + i, row = e / N, col = e % N;
+        Sum sum = ct[row][col];
+        for (int k = 0; k < K; ++k) {
+          if constexpr (integer)
+            sum = static_cast<std::int32_t>(static_cast<std::uint32_t>(sum) +
+                                            static_cast<std::uint32_t>(at[row][k] * bt[k][col]));
+          else
+            sum += at[row][k] * bt[k][col];
+        }
+        if constexpr (std::is_same_v<Out, __half> || std::is_same_v<Out, __nv_bfloat16>)
+          op.d->x[i] = Out(static_cast<float>(sum));
+        else
+          op.d->x[i] = static_cast<Out>(sum);
+      }
+    }
+  }
+  void result() const noexcept {}
+};
+
+}  // namespace simt::detail
+
+namespace nvcuda::wmma {
+
+/// @brief Every element of the fragment set to `value`.
+template <class Use, int M, int N, int K, class T, class Layout>
+void fill_fragment(fragment<Use, M, N, K, T, Layout>& f,
+                   const typename fragment<Use, M, N, K, T, Layout>::element_type& value) {
+  for (auto& x : f.x) x = value;
+}
+
+/// @brief Loads the lane's elements of an A or B tile, whose rows (row_major) or columns
+/// (col_major) are `ldm` elements apart from `p` on.
+template <class Use, int M, int N, int K, class T, class Layout, class P>
+void load_matrix_sync(fragment<Use, M, N, K, T, Layout>& f, const P* p, unsigned ldm,
+                      std::source_location where = std::source_location::current()) {
+  static_assert(detail::valid_shape<T, M, N, K>, "no warp matrix function has this shape");
+  using F = fragment<Use, M, N, K, T, Layout>;
+  const unsigned first = simt::detail::first_element(F::num_elements);
+  for (int i = 0; i < F::num_elements; ++i) {
+    const unsigned e = first + unsigned(i), row = e / F::cols, col = e % F::cols;
+    const P* at = std::is_same_v<Layout, row_major> ? p + std::size_t(row) * ldm + col
+                                                    : p + std::size_t(col) * ldm + row;
+    f.x[i] = static_cast<typename F::element_type>(
+        *simt::detail::load(at, where.file_name(), where.line()));
+  }
+}
+
+/// @brief Loads the lane's elements of an accumulator tile laid out as `layout` says.
+template <int M, int N, int K, class T, class P>
+void load_matrix_sync(fragment<accumulator, M, N, K, T>& f, const P* p, unsigned ldm,
+                      layout_t layout,
+                      std::source_location where = std::source_location::current()) {
+  using F = fragment<accumulator, M, N, K, T>;
+  const unsigned first = simt::detail::first_element(F::num_elements);
+  for (int i = 0; i < F::num_elements; ++i) {
+    const unsigned e = first + unsigned(i), row = e / F::cols, col = e % F::cols;
+    const P* at = layout == mem_row_major ? p + std::size_t(row) * ldm + col
+                                          : p + std::size_t(col) * ldm + row;
+    f.x[i] = *simt::detail::load(at, where.file_name(), where.line());
+  }
+}
+
+/// @brief Stores the lane's elements of an accumulator tile, laid out as `layout` says.
+template <int M, int N, int K, class T, class P>
+void store_matrix_sync(P* p, const fragment<accumulator, M, N, K, T>& f, unsigned ldm,
+                       layout_t layout,
+                       std::source_location where = std::source_location::current()) {
+  using F = fragment<accumulator, M, N, K, T>;
+  const unsigned first = simt::detail::first_element(F::num_elements);
+  for (int i = 0; i < F::num_elements; ++i) {
+    const unsigned e = first + unsigned(i), row = e / F::cols, col = e % F::cols;
+    P* at = layout == mem_row_major ? p + std::size_t(row) * ldm + col
+                                    : p + std::size_t(col) * ldm + row;
+    *simt::detail::store(at, where.file_name(), where.line()) = f.x[i];
+  }
+}
+
+/// @brief D = A B + C over the warp (`satf`, which clamps float results on older GPUs, is
+/// accepted and has no effect, as on compute capability 7.0 and later).
+template <class Where, int M, int N, int K, class TD, class TA, class LA, class TB, class LB,
+          class TC>
+::simt::detail::CollectiveAt<
+    Where, ::simt::detail::MatrixMultiplyAccumulate<
+               fragment<accumulator, M, N, K, TD>, fragment<matrix_a, M, N, K, TA, LA>,
+               fragment<matrix_b, M, N, K, TB, LB>, fragment<accumulator, M, N, K, TC>, TA> >
+mma_sync(Where, fragment<accumulator, M, N, K, TD>& d, const fragment<matrix_a, M, N, K, TA, LA>& a,
+         const fragment<matrix_b, M, N, K, TB, LB>& b, const fragment<accumulator, M, N, K, TC>& c,
+         bool = false) {
+  static_assert(std::is_same_v<TA, TB>, "A and B of an mma_sync have one type");
+  static_assert(detail::valid_shape<TA, M, N, K>, "no warp matrix function has this shape");
+  return {{d, a, b, c}};
+}
+
+}  // namespace nvcuda::wmma
+
+#endif
