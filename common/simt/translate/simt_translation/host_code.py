@@ -52,6 +52,9 @@ class HostCode:
     # path -> [(start, end, included path)]: the #include directives of the user files that the
     # host pass reads (some are in branches the device pass skips, by __CUDA_ARCH__)
     includes: dict = field(default_factory=dict)
+    # (path, start, end) of the kernels' and device functions' bodies, which the host pass
+    # replaces or blanks as a whole
+    device_bodies: list = field(default_factory=list)
 
 
 def host_arguments(options):
@@ -83,7 +86,8 @@ def analyse(options, is_user_file, namespace, own):
         raise TranslationFailed(errors[:1] if not walk.errors else walk.errors)
     result = HostCode(edits=walk.edits, shadows=walk.shadows, user_files=walk.files,
                       launch_macros=sorted(walk.launch_macros),
-                      includes=_host_includes(tu, is_user_file))
+                      includes=_host_includes(tu, is_user_file),
+                      device_bodies=walk.device_bodies)
     for path in walk.files:
         text = walk.text(path)
         for start, end, replacement in sorted(walk.device_blanks.get(path, [])):
@@ -313,8 +317,26 @@ class _Walk:
             cursor.semantic_parent
         if outside_class:
             blank(path, self.template_heads_start(cursor, path), body.extent.end.offset, "")
+            if blank == self.device_blank:
+                self.not_inline_in_class(cursor)
         else:
             blank(path, start, body.extent.end.offset, ";")
+
+    def not_inline_in_class(self, cursor):
+        """The device copy of a class keeps the declaration of a member whose definition it
+        loses, and its inline virtual members that call it: said `inline`, GCC would warn that
+        an inline function is used but never defined. Plainly declared, it is not (and nothing
+        calls it: the device copy never makes such an object)."""
+        declaration = cursor.canonical
+        where = declaration.location.file
+        if declaration == cursor or where is None:
+            return
+        path = os.path.abspath(where.name)
+        if not self.is_user_file(path):
+            return
+        for t in self.head_tokens(declaration):
+            if t.spelling == "inline":
+                self.device_blank(path, t.extent.start.offset, t.extent.end.offset, "")
 
     def template_heads_start(self, cursor, path):
         """Where a definition begins with all its template heads: a member of a class template

@@ -53,7 +53,9 @@ def translate(options, outputs, progress):
         original = host_code.OriginalTexts(unit)
         main = os.path.abspath(unit.options.input)
         for path, start, end in directive_edits.pragma_once + directive_edits.nvcc_pragmas:
-            host.edits.of(path).replace(start, end, "")
+            # One inside a kernel's or device function's body goes with the body.
+            if not any(p == path and s <= start < e for p, s, e in host.device_bodies):
+                host.edits.of(path).replace(start, end, "")
         host_part = (outputs.host_source,
                      output.translated_body(original, host.edits, {}, once, guards, False,
                                             hoist=False, host_includes=host.includes),
