@@ -12,9 +12,12 @@
 #include <simt/detail/shared_layout.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
+#include <simt/settings.hpp>
 #include "async_copy.hpp"
 #include "describe.hpp"
 
+#include <atomic>
+#include <cstdio>
 #include <sstream>
 #include <string>
 
@@ -122,6 +125,27 @@ void observe_atomic_checked(const void* address, std::size_t bytes) {
     note_shared_written(address, bytes);
   else if (current_thread.unit->diagnostics && !global_access_cleared(address, bytes))
     check_global_access(address, bytes, AccessKind::update, nullptr, 0);
+}
+
+namespace {
+std::atomic<bool> some_kernels_without_access_checks{false};
+std::atomic<bool> unchecked_kernels_said{false};
+}  // namespace
+
+bool note_kernels_without_access_checks() {
+  some_kernels_without_access_checks.store(true, std::memory_order_relaxed);
+  return true;
+}
+
+void say_once_if_accesses_go_unchecked() {
+  if (!settings().diagnostics ||
+      !some_kernels_without_access_checks.load(std::memory_order_relaxed) ||
+      unchecked_kernels_said.exchange(true))
+    return;
+  std::fprintf(stderr,
+               "simt: note: kernels of this program were built with --simt-no-checks: their "
+               "memory accesses go unchecked (no race, bounds, uninitialised-read or "
+               "bank-conflict reports from them)\n");
 }
 
 }  // namespace simt::detail

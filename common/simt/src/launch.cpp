@@ -3,6 +3,7 @@
 /// spread over worker threads, unit by unit; then the grids its threads launched (dynamic
 /// parallelism), one after another.
 
+#include <simt/detail/access_checks.hpp>
 #include <simt/detail/bank_counters.hpp>
 #include <simt/detail/device_launch.hpp>
 #include <simt/launch.hpp>
@@ -121,6 +122,7 @@ void run_grid(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_
               const void* closure, const char* kernel) {
   validate(config);
   install_fault_handlers();
+  say_once_if_accesses_go_unchecked();
   const std::uint64_t units = UnitRunner::unit_count(config);
   unsigned workers = settings().worker_threads;
   if (workers == 0) workers = std::max(1u, std::thread::hardware_concurrency());

@@ -48,6 +48,12 @@ for a GPU. Options nvcc has:
   -ccbin <compiler>         the host compiler (default c++)
   -keep, -keep-dir <dir>    keep the translated sources (in the current directory, or <dir>)
   --version, --help
+An option of its own:
+  --simt-no-checks          compile the kernels without the checks' instrumentation: their
+                            memory accesses are then never checked, whatever SIMT_CHECKS says
+                            (the rest of the checks stay), and loops over memory run up to 3x
+                            faster than with SIMT_CHECKS=0, where each access still tests a flag
+                            and the compiler keeps a thread's variables in memory around it
 Accepted without effect (they change how a GPU runs the code, not what it computes):
   --use_fast_math, -Xptxas <...>, -maxrregcount <n>, --default-stream <...>, -cudart <...>,
   -m64, --threads <n>, -t <n>, -Wno-deprecated-gpu-targets, -lineinfo, -w
@@ -100,6 +106,7 @@ class Options:
         self.compiler = None
         self.program_arguments = []
         self.keep_dir = None  # -keep: where the translated sources stay
+        self.no_checks = False  # --simt-no-checks: kernels without the access instrumentation
 
 
 def parse_arch(value):
@@ -158,6 +165,8 @@ def parse_arguments(argv):
             o.compile_only = True
         elif a in ("-run", "--run"):
             o.run = True
+        elif a == "--simt-no-checks":
+            o.no_checks = True
         elif a in ("-keep", "--keep"):
             o.keep_dir = o.keep_dir or "."
         elif a in ("-keep-dir", "--keep-dir"):
@@ -293,6 +302,8 @@ class Build:
         flags += ["-I" + d for d in self.o.include_dirs]
         flags += [f for d in self.o.system_dirs for f in ("-isystem", d)]
         flags += self.o.defines
+        if self.o.no_checks:
+            flags.append("-DSIMT_NO_ACCESS_CHECKS")
         return flags
 
     def translate(self, source, stem):

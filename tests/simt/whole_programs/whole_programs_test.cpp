@@ -294,6 +294,35 @@ TEST_CASE("simt-nvcc builds a program of two sources from nvcc's command line an
   std::filesystem::remove_all(work);
 }
 
+TEST_CASE("simt-nvcc --simt-no-checks builds kernels whose accesses go unchecked, and says so") {
+  const auto work = std::filesystem::temp_directory_path() / "simt_nvcc_no_checks_test";
+  std::filesystem::create_directories(work);
+  const std::string program = (work / "block_sums").string();
+  std::vector<std::string> arguments = {"--simt-no-checks", "-O0", "-o", program,
+                                        std::string(WHOLE_PROGRAMS_DIR) + "/block_sums.cu"};
+#if defined(TUTORIAL_SANITIZERS)
+  arguments.insert(arguments.begin(),
+                   {"-Xcompiler", "-fsanitize=address", "-Xcompiler", "-fsanitize=undefined"});
+#endif
+  const test::ProgramResult build = test::run_program(SIMT_NVCC, arguments);
+  INFO(build.out << build.err);
+  REQUIRE(build.exit_code == 0);
+  // The race the checks report in this program (the test above) goes unseen, and the emulator
+  // says why at the first launch, where the checks are on; with them off it has nothing to say.
+  const test::ProgramResult run = test::run_program(program, {});
+  INFO(run.out << run.err);
+  CHECK(contains(run.err,
+                 "simt: note: kernels of this program were built with --simt-no-checks: "
+                 "their memory accesses go unchecked"));
+  CHECK_FALSE(contains(run.err, "shared-memory race"));
+  CHECK(contains(run.out, "block sums differ"));
+  setenv("SIMT_CHECKS", "0", 1);
+  const test::ProgramResult quiet = test::run_program(program, {});
+  unsetenv("SIMT_CHECKS");
+  CHECK_FALSE(contains(quiet.err, "--simt-no-checks"));
+  std::filesystem::remove_all(work);
+}
+
 TEST_CASE("simt-nvcc builds a program whose header is not UTF-8 (a Latin-1 comment and string)") {
   const auto work = std::filesystem::temp_directory_path() / "simt_nvcc_latin1_test";
   std::filesystem::create_directories(work);
