@@ -112,7 +112,7 @@ TEST_CASE("The warp matrix functions multiply tiles of every type as the CPU doe
   const test::ProgramResult run = test::run_program(WHOLE_WARP_MATRIX, {});
   INFO(run.out << run.err);
   CHECK(run.exit_code == 0);
-  // Small integers: every sum is exact, on an H100 and here alike.
+  // Small integers: every sum is exact, on a GPU (an H200 printed these lines) and here alike.
   for (const char* tile :
        {"half, float sums m16n16k16: 0 of 256",
         "half, float sums m16n16k16 (C and D column-major): 0 of 256",

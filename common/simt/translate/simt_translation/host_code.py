@@ -445,7 +445,10 @@ class _Walk:
             return children
         return None
 
-    def launches(self, cursor, path):
+    def launches_of(self, cursor, path):
+        """Each launch in `cursor`: (call, callee start, `<<<`, after `>>>`, after the
+        arguments, whether the `<<<...>>>` is written there in the file rather than by a
+        macro)."""
         text = self.text(path)
         for call in cursor.walk_preorder():
             if kind_of(call) != K.CALL_EXPR:
@@ -453,14 +456,19 @@ class _Walk:
             children = self.configuration(call)
             if children is None:
                 continue
-            callee, configuration = children[0], children[1]
-            start = callee.extent.start.offset
-            open_at = configuration.extent.start.offset
-            close_end = configuration.extent.end.offset
+            start = children[0].extent.start.offset
+            open_at = children[1].extent.start.offset
+            close_end = children[1].extent.end.offset
             end = call.extent.end.offset
-            if os.path.abspath(call.extent.start.file.name) != path or \
-                    text[open_at:open_at + 3] != "<<<" or text[close_end - 3:close_end] != ">>>" \
-                    or not start < open_at < close_end <= end:
+            written = os.path.abspath(call.extent.start.file.name) == path and \
+                text[open_at:open_at + 3] == "<<<" and text[close_end - 3:close_end] == ">>>" \
+                and start < open_at < close_end <= end
+            yield call, start, open_at, close_end, end, written
+
+    def launches(self, cursor, path):
+        text = self.text(path)
+        for call, start, open_at, close_end, end, written in self.launches_of(cursor, path):
+            if not written:
                 # Written by a macro: macro_launches rewrites it where its text is.
                 self.macro_launches.append((path, call.extent.start.offset))
                 continue
@@ -473,21 +481,10 @@ class _Walk:
     def launches_in_device_code(self, cursor, path):
         """The launches in a kernel's or device function's body (dynamic parallelism), for the
         device pass to write as calls."""
-        text = self.text(path)
-        for call in cursor.walk_preorder():
-            if kind_of(call) != K.CALL_EXPR:
-                continue
-            children = self.configuration(call)
-            if children is None:
-                continue
-            start = children[0].extent.start.offset
-            open_at = children[1].extent.start.offset
-            close_end = children[1].extent.end.offset
-            if os.path.abspath(call.extent.start.file.name) != path or \
-                    text[open_at:open_at + 3] != "<<<" or text[close_end - 3:close_end] != ">>>" \
-                    or not start < open_at < close_end:
+        for call, start, open_at, close_end, _, written in self.launches_of(cursor, path):
+            if not written:
                 self.errors.append(error_at_offset(
-                    path, text, call.extent.start.offset,
+                    path, self.text(path), call.extent.start.offset,
                     "a kernel launch in device code written by a macro: the emulator's "
                     "translation cannot rewrite it (write the launch itself in the function)"))
                 continue

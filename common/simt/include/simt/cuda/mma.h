@@ -130,9 +130,21 @@ SIMT_SUSPENDS void mma_sync(D& d, const A& a, const B& b, const C& c, bool satf 
 
 namespace simt::detail {
 
-/// @brief The lane of the running thread and its first element of a fragment of `count` per
-/// lane.
-inline unsigned first_element(int count) { return lane_of(thread_rank()) * unsigned(count); }
+/// @brief Where in memory the running lane's elements of a fragment F lie: the tile from `p`,
+/// its rows (`row_major`) or its columns `ldm` elements apart.
+template <class F, class P>
+struct LaneElements {
+  P* p;
+  unsigned ldm;
+  bool row_major;
+  unsigned first = lane_of(thread_rank()) * unsigned(F::num_elements);
+  LaneElements(P* p_, unsigned ldm_, bool row_major_) : p(p_), ldm(ldm_), row_major(row_major_) {}
+  /// @brief The address of the lane's i-th element.
+  P* at(int i) const {
+    const unsigned e = first + unsigned(i), row = e / F::cols, col = e % F::cols;
+    return row_major ? p + std::size_t(row) * ldm + col : p + std::size_t(col) * ldm + row;
+  }
+};
 
 /// @brief A half, bfloat16, float or double value, exactly, as a double.
 template <class X>
@@ -238,14 +250,10 @@ void load_matrix_sync(fragment<Use, M, N, K, T, Layout>& f, const P* p, unsigned
                       std::source_location where = std::source_location::current()) {
   static_assert(detail::valid_shape<T, M, N, K>, "no warp matrix function has this shape");
   using F = fragment<Use, M, N, K, T, Layout>;
-  const unsigned first = simt::detail::first_element(F::num_elements);
-  for (int i = 0; i < F::num_elements; ++i) {
-    const unsigned e = first + unsigned(i), row = e / F::cols, col = e % F::cols;
-    const P* at = std::is_same_v<Layout, row_major> ? p + std::size_t(row) * ldm + col
-                                                    : p + std::size_t(col) * ldm + row;
+  const simt::detail::LaneElements<F, const P> lane(p, ldm, std::is_same_v<Layout, row_major>);
+  for (int i = 0; i < F::num_elements; ++i)
     f.x[i] = static_cast<typename F::element_type>(
-        *simt::detail::load(at, where.file_name(), where.line()));
-  }
+        *simt::detail::load(lane.at(i), where.file_name(), where.line()));
 }
 
 /// @brief Loads the lane's elements of an accumulator tile laid out as `layout` says.
@@ -254,13 +262,9 @@ void load_matrix_sync(fragment<accumulator, M, N, K, T>& f, const P* p, unsigned
                       layout_t layout,
                       std::source_location where = std::source_location::current()) {
   using F = fragment<accumulator, M, N, K, T>;
-  const unsigned first = simt::detail::first_element(F::num_elements);
-  for (int i = 0; i < F::num_elements; ++i) {
-    const unsigned e = first + unsigned(i), row = e / F::cols, col = e % F::cols;
-    const P* at = layout == mem_row_major ? p + std::size_t(row) * ldm + col
-                                          : p + std::size_t(col) * ldm + row;
-    f.x[i] = *simt::detail::load(at, where.file_name(), where.line());
-  }
+  const simt::detail::LaneElements<F, const P> lane(p, ldm, layout == mem_row_major);
+  for (int i = 0; i < F::num_elements; ++i)
+    f.x[i] = *simt::detail::load(lane.at(i), where.file_name(), where.line());
 }
 
 /// @brief Stores the lane's elements of an accumulator tile, laid out as `layout` says.
@@ -269,13 +273,9 @@ void store_matrix_sync(P* p, const fragment<accumulator, M, N, K, T>& f, unsigne
                        layout_t layout,
                        std::source_location where = std::source_location::current()) {
   using F = fragment<accumulator, M, N, K, T>;
-  const unsigned first = simt::detail::first_element(F::num_elements);
-  for (int i = 0; i < F::num_elements; ++i) {
-    const unsigned e = first + unsigned(i), row = e / F::cols, col = e % F::cols;
-    P* at = layout == mem_row_major ? p + std::size_t(row) * ldm + col
-                                    : p + std::size_t(col) * ldm + row;
-    *simt::detail::store(at, where.file_name(), where.line()) = f.x[i];
-  }
+  const simt::detail::LaneElements<F, P> lane(p, ldm, layout == mem_row_major);
+  for (int i = 0; i < F::num_elements; ++i)
+    *simt::detail::store(lane.at(i), where.file_name(), where.line()) = f.x[i];
 }
 
 /// @brief D = A B + C over the warp (`satf`, which clamps float results on older GPUs, is
