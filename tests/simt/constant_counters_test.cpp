@@ -62,7 +62,7 @@ TEST_CASE("Constant reads count the distinct words of each warp request, per lin
   const simt::ConstantMemoryCounters c = simt::last_launch_constant_counters();
 
   const Expected first = expected_counts(index, n, threads, [](int i) { return std::vector{i}; });
-  const Expected half =
+  const Expected halves =
       expected_counts(index, n, threads, [](int i) { return std::vector{i / 2}; });
   const Expected pair = expected_counts(index, n, threads, [](int i) {
     return std::vector{2 * (i % 32), 2 * (i % 32) + 1};
@@ -72,12 +72,12 @@ TEST_CASE("Constant reads count the distinct words of each warp request, per lin
   REQUIRE(c.lines.size() == 3);
   CHECK(c.lines[0].requests == first.requests);
   CHECK(c.lines[0].words == first.words);
-  CHECK(c.lines[1].requests == half.requests);
-  CHECK(c.lines[1].words == half.words);
+  CHECK(c.lines[1].requests == halves.requests);
+  CHECK(c.lines[1].words == halves.words);
   CHECK(c.lines[2].requests == pair.requests);
   CHECK(c.lines[2].words == pair.words);
-  CHECK(c.requests == first.requests + half.requests + pair.requests);
-  CHECK(c.words == first.words + half.words + pair.words);
+  CHECK(c.requests == first.requests + halves.requests + pair.requests);
+  CHECK(c.words == first.words + halves.words + pair.words);
   CHECK(c.lines[0].line + 2 == c.lines[1].line);
   // The results are the table's values, so the reads really went to the variable.
   for (unsigned t = 0; t < n; ++t) {

@@ -5,6 +5,7 @@
 // Translated for the emulator by simt_add_kernels(); the tests of tests/simt/ include the
 // translation.
 #include <cooperative_groups.h>
+#include <mma.h>
 
 // Writes one element past the dynamic shared memory the launch gave.
 __global__ void WritePastDynamicShared(int* out) {
@@ -256,4 +257,19 @@ __global__ void ReadConstantTable(const int* index, int* out, int n) {
     sum += pair.x + pair.y;
   }
   if (t < n) out[t] = sum;
+}
+
+// Warp 0 stores an accumulator tile to shared memory and warp 1 loads it, with no barrier
+// between: the warp matrix functions' accesses are checked like any other.
+__global__ void WarpMatrixTileRace(float* out) {
+  namespace wmma = nvcuda::wmma;
+  __shared__ float tile[16 * 16];
+  wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
+  if (threadIdx.x < 32) {
+    wmma::fill_fragment(acc, 1.0f);
+    wmma::store_matrix_sync(tile, acc, 16, wmma::mem_row_major);
+  } else {
+    wmma::load_matrix_sync(acc, tile, 16, wmma::mem_row_major);
+    wmma::store_matrix_sync(out, acc, 16, wmma::mem_row_major);
+  }
 }

@@ -37,6 +37,20 @@ TEST_CASE("A reduction missing a barrier is reported as a shared-memory race", "
   CHECK_THAT(message, Contains("thread 1 writes it"));
 }
 
+TEST_CASE("A race through the warp matrix functions names the calls' lines", "[diagnostics]") {
+  std::vector<float> out(256, 0.0f);
+  const std::string message = error_of([&] {
+    simt::launch(simt::LaunchConfig{1, 64}, emulated::WarpMatrixTileRace, out.data());
+  });
+  INFO(message);
+  CHECK_THAT(message, Contains("shared-memory race in kernel 'WarpMatrixTileRace'"));
+  // Lane 0 of warp 0 stores its first element (the tile's first) at the store_matrix_sync;
+  // lane 0 of warp 1, thread 32, reads it at the load_matrix_sync.
+  CHECK_THAT(message, Contains("thread 0 wrote 'tile' + 0 bytes (static shared memory, offset 0) "
+                               "at diagnostics_kernels.cuh:270"));
+  CHECK_THAT(message, Contains("thread 32 reads it at diagnostics_kernels.cuh:272"));
+}
+
 TEST_CASE("The same race is reported identically whatever the thread order", "[diagnostics]") {
   SettingsGuard guard;
   std::vector<float> in(128, 1.0f), out(1, 0.0f);

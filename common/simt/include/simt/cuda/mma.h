@@ -14,8 +14,8 @@
 /// integers, with wrap-around), then rounded to D's type; tf32 operands keep the 10 bits of
 /// mantissa the tensor cores read.
 
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
+#include <simt/cuda/cuda_bf16.h>
+#include <simt/cuda/cuda_fp16.h>
 
 #include <cstddef>
 #include <type_traits>
