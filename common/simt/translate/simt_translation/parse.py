@@ -193,12 +193,15 @@ def explain(diagnostic, options):
     if "<<<" in line and ("expected" in message or "<<<" in message):
         message = ("a kernel launch (<<<...>>>) in a kernel file: the emulator translates device "
                    "code; launch from a host source with simt::launch(config, Kernel, args...) "
-                   "(move the function that launches out of the kernel file)")
+                   "(move the function that launches out of the kernel file), or build the "
+                   "program as a whole with simt-nvcc or simt_add_executable, where launches "
+                   "from host code and from kernels (dynamic parallelism) both run")
         column = line.index("<<<") + 1
     elif message == "an attribute list cannot appear here" and "alignas" in line:
         message = ("alignas after __shared__: clang, which the emulator's translation parses "
                    "with, takes it only in front (write `alignas(N) __shared__ ...`, which nvcc "
-                   "takes too)")
+                   "takes too; a whole program's translation, by simt-nvcc or "
+                   "simt_add_executable, swaps them itself)")
     return Diagnostic(location.file.name if location.file else options.input, location.line,
                       column, message)
 
