@@ -20,12 +20,14 @@ Byte offsets are kept: what is taken out is replaced by blanks and the line brea
 a launch in device code by a call as long as it, and the two halves of `__shared__ alignas(N)`
 trade places."""
 
+import bisect
 import os
 from dataclasses import dataclass, field
 
 import clang.cindex as ci
 
 from . import macro_launches
+from .brackets import closing, opening
 from .clang_arguments import LANGUAGE
 from .cursors import K, device_name, kind_of, qualified_name
 from .diagnostics import Diagnostic, TranslationFailed, error_at_offset
@@ -170,6 +172,7 @@ class _Walk:
         self.files = set()
         self._texts = {}
         self._tokens = {}  # path -> all of the file's tokens, once asked for
+        self._token_starts = {}  # path -> where each of them starts (ascending)
         self.parameter_count = 0
         self.handled_launches = set()  # (path, offset of `<<<`) rewritten from clang's tree
         self.macro_launches = []  # (path, offset) of launches whose text a macro holds
@@ -344,15 +347,13 @@ class _Walk:
         Box<T>::Box(U)`), and clang's extent of the member starts at its own."""
         tokens = self.tokens(path)
         start = cursor.extent.start.offset
-        i = next((k for k, t in enumerate(tokens) if t.extent.start.offset == start), None)
-        while i is not None and i > 0 and tokens[i - 1].spelling in (">", ">>"):
-            depth, j = 0, i - 1
-            while j >= 0:
-                depth += {">": 1, ">>": 2, "<": -1}.get(tokens[j].spelling, 0)
-                if depth == 0:
-                    break
-                j -= 1
-            if j < 1 or tokens[j - 1].spelling != "template":
+        offsets = self._token_starts[path]
+        i = bisect.bisect_left(offsets, start)
+        if i == len(offsets) or offsets[i] != start:
+            return start
+        while i > 0 and tokens[i - 1].spelling in (">", ">>"):
+            j = opening(tokens, i - 1)
+            if j is None or j < 1 or tokens[j - 1].spelling != "template":
                 break
             i = j - 1
             start = tokens[i].extent.start.offset
@@ -370,13 +371,8 @@ class _Walk:
             if t.spelling != "__shared__" or tokens[i + 1].spelling != "alignas" or \
                     tokens[i + 2].spelling != "(":
                 continue
-            depth, j = 0, i + 2
-            while j < len(tokens):
-                depth += {"(": 1, ")": -1}.get(tokens[j].spelling, 0)
-                if depth == 0:
-                    break
-                j += 1
-            if j < len(tokens):
+            j = closing(tokens, i + 2)
+            if j is not None:
                 found.append((t.extent.start.offset, t.extent.end.offset,
                               tokens[j].extent.end.offset))
         return found
@@ -385,6 +381,7 @@ class _Walk:
         """All of a file's tokens (its macro definitions' and inactive blocks' too), once."""
         if path not in self._tokens:
             self._tokens[path] = macro_launches.file_tokens(self.tu, path, self.text(path))
+            self._token_starts[path] = [t.extent.start.offset for t in self._tokens[path]]
         return self._tokens[path]
 
     def device_blank(self, path, start, end, replacement):

@@ -155,8 +155,9 @@ double exactly(const X& x) {
     return static_cast<double>(static_cast<float>(x));
 }
 
-/// @brief An element of A or B as the tensor cores read it: tf32 keeps 10 bits of mantissa (the
-/// rest is ignored), 8-bit integers stay integers, the others are exact.
+/// @brief An element of A or B of type T as the tensor cores read it: tf32 keeps 10 bits of
+/// mantissa (the rest is ignored), 8-bit integers stay integers, the others are exact (and so
+/// is an element of C, with T void).
 template <class T, class X>
 auto tensor_operand(const X& x) {
   if constexpr (std::is_integral_v<X>)
@@ -186,27 +187,24 @@ struct MatrixMultiplyAccumulate : WarpCollective {
     constexpr int M = D::rows, N = D::cols, K = A::cols;
     using Out = typename D::element_type;
     constexpr bool integer = std::is_integral_v<Out>;
-    // The tiles, gathered from the lanes (a lane that has exited contributes zeros).
+    // The tiles, gathered from the lanes (a lane that has exited contributes zeros): A and B as
+    // the tensor cores read their type, C as it is.
     using Sum = std::conditional_t<integer, std::int32_t, double>;
     Sum at[M][K] = {}, bt[K][N] = {}, ct[M][N] = {};
+    const auto gather = [](auto& tile, const auto& fragment, unsigned lane, auto as_read) {
+      constexpr int count = std::remove_cvref_t<decltype(fragment)>::num_elements;
+      constexpr int columns = std::remove_cvref_t<decltype(fragment)>::cols;
+      for (int i = 0; i < count; ++i) {
+        const int e = int(lane) * count + i;
+        tile[e / columns][e % columns] = as_read(fragment.x[i]);
+      }
+    };
     for (unsigned lane = 0; lane < warp_size; ++lane) {
       if (!g.has(lane)) continue;
       const auto& op = g.at<MatrixMultiplyAccumulate>(lane);
-      for (int i = 0; i < A::num_elements; ++i) {
-        const int e = int(lane) * A::num_elements + i;
-        at[e / K][e % K] = tensor_operand<TypeA>(op.a->x[i]);
-      }
-      for (int i = 0; i < B::num_elements; ++i) {
-        const int e = int(lane) * B::num_elements + i;
-        bt[e / N][e % N] = tensor_operand<TypeA>(op.b->x[i]);
-      }
-      for (int i = 0; i < C::num_elements; ++i) {
-        const int e = int(lane) * C::num_elements + i;
-        if constexpr (integer)
-          ct[e / N][e % N] = op.c->x[i];
-        else
-          ct[e / N][e % N] = exactly(op.c->x[i]);
-      }
+      gather(at, *op.a, lane, [](const auto& x) { return tensor_operand<TypeA>(x); });
+      gather(bt, *op.b, lane, [](const auto& x) { return tensor_operand<TypeA>(x); });
+      gather(ct, *op.c, lane, [](const auto& x) { return tensor_operand<void>(x); });
     }
     // D = A B + C; 8-bit products summed with wrap-around in 32 bits, as the GPU's int32 does.
     for (unsigned lane = 0; lane < warp_size; ++lane) {
