@@ -16,10 +16,27 @@ function(add_chapter_sample chapter)
     message(FATAL_ERROR "add_chapter_sample(${chapter}): LIBRARY and MAIN are required")
   endif()
 
-  add_library(${chapter}_kernels STATIC ${arg_LIBRARY})
   simt_add_library(${chapter}_kernels_cpu ${arg_LIBRARY})
-  target_link_libraries(${chapter}_kernels PUBLIC tutorial::common)
   target_link_libraries(${chapter}_kernels_cpu PUBLIC tutorial::common_cpu)
+  add_library(${chapter}_main OBJECT ${arg_MAIN})
+  tutorial_target_defaults(${chapter}_main)
+  target_include_directories(${chapter}_main PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}"
+                                                     "${PROJECT_SOURCE_DIR}")
+  add_executable(${chapter}_cpu)
+  target_link_libraries(${chapter}_cpu PRIVATE ${chapter}_main ${chapter}_kernels_cpu)
+  if(TUTORIAL_WASM)
+    # The `wasm` preset: the CPU build alone, as bin/<chapter>.wasm.
+    tutorial_target_defaults(${chapter}_kernels_cpu)
+    target_include_directories(${chapter}_kernels_cpu PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
+    tutorial_target_defaults(${chapter}_cpu)
+    set_target_properties(${chapter}_cpu PROPERTIES OUTPUT_NAME ${chapter}
+      RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin")
+    set_property(GLOBAL APPEND PROPERTY TUTORIAL_CHAPTERS ${chapter})
+    return()
+  endif()
+
+  add_library(${chapter}_kernels STATIC ${arg_LIBRARY})
+  target_link_libraries(${chapter}_kernels PUBLIC tutorial::common)
   foreach(library ${chapter}_kernels ${chapter}_kernels_cpu)
     tutorial_target_defaults(${library})
     target_include_directories(${library} PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
@@ -28,15 +45,8 @@ function(add_chapter_sample chapter)
     set_target_properties(${chapter}_kernels PROPERTIES
       CUDA_ARCHITECTURES "${arg_CUDA_ARCHITECTURES}")
   endif()
-
-  add_library(${chapter}_main OBJECT ${arg_MAIN})
-  tutorial_target_defaults(${chapter}_main)
-  target_include_directories(${chapter}_main PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}"
-                                                     "${PROJECT_SOURCE_DIR}")
   add_executable(${chapter})
-  add_executable(${chapter}_cpu)
   target_link_libraries(${chapter} PRIVATE ${chapter}_main ${chapter}_kernels)
-  target_link_libraries(${chapter}_cpu PRIVATE ${chapter}_main ${chapter}_kernels_cpu)
   foreach(program ${chapter} ${chapter}_cpu)
     tutorial_target_defaults(${program})
     set_target_properties(${program} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin")
@@ -67,6 +77,9 @@ endfunction()
 # runtime API writes it and is built twice as the sample is: <..._starter> by nvcc,
 # <..._starter>_cpu by simt; the tests run the CPU builds.
 function(add_chapter_exercise chapter)
+  if(TUTORIAL_WASM)
+    return()  # the `wasm` preset builds the samples alone
+  endif()
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "CHECK;STARTER;SOLUTION" "LIBRARIES")
   foreach(variant starter solution)
     string(TOUPPER ${variant} key)

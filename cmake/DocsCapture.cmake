@@ -10,6 +10,9 @@
 # `{sample-output} <name>`. The build fails if the program ends with another exit code, so a page
 # can show a failure (a refused option, a bug the emulator reports) that cannot go stale.
 function(add_docs_capture name)
+  if(TUTORIAL_WASM)
+    return()  # the docs are the native build's
+  endif()
   cmake_parse_arguments(PARSE_ARGV 1 arg "WHOLE_PROGRAM" "PROGRAM;EXIT_CODE" "ARGS")
   if(NOT arg_PROGRAM)
     message(FATAL_ERROR "add_docs_capture(${name}): PROGRAM is required")

@@ -94,7 +94,7 @@ void check_cluster_shape(Extent grid, Extent cluster, const ClusterLimits& limit
 
 std::vector<BlockPlace> record_places(ShapeGiven given, Extent grid, Extent cluster,
                                       unsigned threads) {
-  std::vector<unsigned> raw(kPlaceFields * grid.volume(), ~0u);
+  std::vector<unsigned> raw(static_cast<std::size_t>(kPlaceFields * grid.volume()), ~0u);
   tutorial::DeviceBuffer<unsigned> d_out{std::span<const unsigned>(raw)};
   if (given == ShapeGiven::compile_time) {
     // [doc:launch-compile-time]

@@ -3,8 +3,9 @@
 
 #include "inputs.hpp"
 
+#include "common/random_inputs.hpp"
+
 #include <algorithm>
-#include <random>
 #include <unordered_map>
 #include <utility>
 
@@ -21,19 +22,23 @@ const char* name_of(Distribution distribution) {
 
 std::vector<int> make_values(long long n, int nbins, Distribution distribution, std::uint64_t seed,
                              bool beyond_range) {
-  std::mt19937_64 random(seed);
+  // Three draws per value, from the project's generator: the same values on every standard
+  // library (the native builds and the WebAssembly one).
+  const tutorial::RandomStream random(seed);
   const int margin = beyond_range ? nbins / 8 + 1 : 0;
-  std::uniform_int_distribution<int> wide(-margin, nbins - 1 + margin);
-  std::uniform_int_distribution<int> hot(0, 3);
-  std::uniform_real_distribution<double> coin(0.0, 1.0);
+  const auto wide = [&](std::uint64_t i) {
+    return static_cast<int>(random.integer(3 * i, -margin, nbins - 1 + margin));
+  };
   std::vector<int> values(static_cast<std::size_t>(n));
-  for (int& v : values) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
     switch (distribution) {
-      case Distribution::uniform: v = wide(random); break;
+      case Distribution::uniform: values[i] = wide(i); break;
       case Distribution::skewed:
-        v = coin(random) < 0.9 ? (nbins / 4) * hot(random) : wide(random);
+        values[i] = random.unit(3 * i + 1) < 0.9
+                        ? (nbins / 4) * static_cast<int>(random.integer(3 * i + 2, 0, 3))
+                        : wide(i);
         break;
-      case Distribution::single: v = nbins / 2; break;
+      case Distribution::single: values[i] = nbins / 2; break;
     }
   }
   return values;

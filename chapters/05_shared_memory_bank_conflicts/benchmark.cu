@@ -45,6 +45,13 @@ bool loops_over_loads(const Variant& v) {
 // The counting launch's wavefronts, loads and stores, by variant name.
 using Wavefronts = std::map<std::string, std::pair<double, double>>;
 
+#if TUTORIAL_CPU_BUILD
+// The CPU build is the one that counts, and it has no GPU to time (main refuses --benchmark
+// there); as WebAssembly it could not start a process either.
+Wavefronts counted_by_cpu_build(const std::vector<int>&, std::uint64_t) {
+  throw std::logic_error("the benchmark's counts come from the CPU build, which has no GPU");
+}
+#else
 // The fields of one line of a CSV file, whose quoted fields may hold commas and "".
 std::vector<std::string> csv_fields(const std::string& line) {
   std::vector<std::string> fields(1);
@@ -96,6 +103,7 @@ Wavefronts counted_by_cpu_build(const std::vector<int>& strides, std::uint64_t s
   std::filesystem::remove(csv);
   return counted;
 }
+#endif
 
 // The wavefronts of the timed launch, from the emulator's count of the small one: the same per
 // block, and in the load loops, proportional to the loads per thread.

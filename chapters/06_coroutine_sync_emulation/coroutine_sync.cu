@@ -99,6 +99,8 @@ int tracked_loop(std::vector<ThreadTask>& threads, std::string& divergence) {
 }
 // [doc:tracked-runner]
 
+// libc++ says so where the host has no threads (WebAssembly under WASI).
+#if !defined(_LIBCPP_HAS_NO_THREADS)
 // The std::thread version needs its own body: a blocking barrier instead of a suspension.
 void threaded_block_sum(float* shared, unsigned tid, unsigned n, std::barrier<>& barrier) {
   for (unsigned s = n / 2; s > 0; s >>= 1) {
@@ -106,6 +108,7 @@ void threaded_block_sum(float* shared, unsigned tid, unsigned n, std::barrier<>&
     barrier.arrive_and_wait();
   }
 }
+#endif
 
 // The lower bound: the same arithmetic as a plain loop per barrier interval.
 float sequential_block_sum(float* shared, unsigned n) {
@@ -140,7 +143,11 @@ HostRun run_tracked(Function function, std::span<const float> values) {
   return run;
 }
 
-float run_with_std_threads(std::span<const float> values) {
+std::optional<float> run_with_std_threads(std::span<const float> values) {
+#if defined(_LIBCPP_HAS_NO_THREADS)
+  static_cast<void>(values);
+  return std::nullopt;
+#else
   std::vector<float> shared(values.begin(), values.end());
   const auto n = static_cast<unsigned>(shared.size());
   std::barrier<> barrier(n);
@@ -150,6 +157,7 @@ float run_with_std_threads(std::span<const float> values) {
     threads.emplace_back([&, tid] { threaded_block_sum(shared.data(), tid, n, barrier); });
   threads.clear();  // joins
   return shared[0];
+#endif
 }
 
 float run_kernel(std::span<const float> values) {
@@ -214,8 +222,9 @@ std::vector<SpeedRow> benchmark(const std::vector<unsigned>& thread_counts) {
       simt::settings() = saved;
     }
 #endif
-    time_it("std::thread per GPU thread (created per block)", std::max(2u, 2048u / n), 1, barriers,
-            [&] { sink = sink + run_with_std_threads(values); });
+    if (run_with_std_threads(values))
+      time_it("std::thread per GPU thread (created per block)", std::max(2u, 2048u / n), 1,
+              barriers, [&] { sink = sink + *run_with_std_threads(values); });
     time_it("sequential loop per interval (lower bound)", blocks * 4, 1, barriers, [&] {
       std::copy(values.begin(), values.end(), shared.begin());
       sink = sink + sequential_block_sum(shared.data(), n);

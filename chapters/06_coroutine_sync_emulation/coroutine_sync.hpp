@@ -3,6 +3,7 @@
 // as a kernel (on the GPU, or on the emulator in the sample's CPU build) and as host coroutines
 // by two runners, and compared with other ways to emulate __syncthreads() on a CPU.
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -31,8 +32,9 @@ struct HostRun {
 /// barriers or finish while others still wait, instead of computing a wrong sum.
 [[nodiscard]] HostRun run_tracked(Function function, std::span<const float> values);
 
-/// One std::thread per GPU thread, synchronised by a std::barrier.
-[[nodiscard]] float run_with_std_threads(std::span<const float> values);
+/// One std::thread per GPU thread, synchronised by a std::barrier; nothing where the host has no
+/// threads (the sample built as WebAssembly, for the pages' Run panels).
+[[nodiscard]] std::optional<float> run_with_std_threads(std::span<const float> values);
 
 /// The __host__ __device__ function inside a real kernel (one block), launched on the current
 /// device: the GPU, or in the sample's CPU build the project's emulator (common/simt).

@@ -8,12 +8,12 @@
 #include <simt/detail/thread_context.hpp>
 #include <simt/launch.hpp>
 #include "describe.hpp"
+#include "host_threads.hpp"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <functional>
-#include <mutex>
 #include <tuple>
 #include <utility>
 
@@ -176,7 +176,7 @@ const SharedAccessLine* SharedMemoryCounters::worst_line() const {
 namespace simt {
 
 namespace {
-std::mutex last_bank_counts_mutex;
+detail::HostMutex last_bank_counts_mutex;
 SharedMemoryCounters last_bank_counts;
 }  // namespace
 

@@ -9,9 +9,9 @@
 #include <simt/detail/unit_state.hpp>
 #include <simt/errors.hpp>
 #include "describe.hpp"
+#include "host_threads.hpp"
 
 #include <string>
-#include <thread>
 
 // A thread that reads the clock in a loop waits for something: the watchdog may have found it
 // waits in vain.
@@ -24,7 +24,7 @@ long long clock64() {
 // vain.
 void __nanosleep(unsigned) {
   if (simt::detail::current_thread.checking) simt::detail::note_progress(nullptr, 0);
-  std::this_thread::yield();
+  simt::detail::yield_host_thread();
 }
 
 namespace simt::detail {

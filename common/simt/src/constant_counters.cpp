@@ -7,11 +7,11 @@
 #include <simt/detail/registry.hpp>
 #include <simt/detail/thread_context.hpp>
 #include "describe.hpp"
+#include "host_threads.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <functional>
-#include <mutex>
 #include <tuple>
 
 namespace simt::detail {
@@ -117,7 +117,7 @@ ConstantMemoryCounters& ConstantMemoryCounters::operator+=(const ConstantMemoryC
 }
 
 namespace {
-std::mutex last_constant_counts_mutex;
+detail::HostMutex last_constant_counts_mutex;
 ConstantMemoryCounters last_constant_counts;
 }  // namespace
 

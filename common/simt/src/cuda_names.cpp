@@ -4,8 +4,8 @@
 
 #include <simt/detail/cuda_names.hpp>
 #include <simt/detail/registry.hpp>
+#include "host_threads.hpp"
 
-#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -17,7 +17,7 @@ struct CudaName {
   const void* module;
 };
 struct CudaNames {
-  std::mutex mutex;
+  HostMutex mutex;
   std::unordered_map<const void*, CudaName> by_host_address;
 };
 CudaNames& cuda_names() {

@@ -8,6 +8,7 @@
 #include <simt/global_memory.hpp>
 #include <simt/launch.hpp>
 #include "describe.hpp"
+#include "host_threads.hpp"
 
 #include <algorithm>
 #include <array>
@@ -15,10 +16,8 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
-#include <mutex>
 #include <new>
 #include <optional>
-#include <shared_mutex>
 #include <sstream>
 #include <string>
 
@@ -49,13 +48,13 @@ struct Allocation {
 class Registry {
  public:
   void add(const Allocation& allocation) {
-    std::unique_lock lock(mutex_);
+    std::lock_guard lock(mutex_);
     by_block_.emplace(allocation.block, allocation);
     global_allocations_changed.fetch_add(1, std::memory_order_release);
   }
   /// Forgets the allocation whose bytes start at `data`; returns its block (null for none).
   std::byte* remove(const void* data) {
-    std::unique_lock lock(mutex_);
+    std::lock_guard lock(mutex_);
     const auto found = by_block_.find(static_cast<const std::byte*>(data) - global_guard_bytes);
     if (found == by_block_.end() || found->second.data != data) return nullptr;
     std::byte* block = found->second.block;
@@ -72,7 +71,7 @@ class Registry {
     std::optional<Allocation> allocation;
   };
   [[nodiscard]] Found find(const std::byte* address) const {
-    std::shared_lock lock(mutex_);
+    SharedLock lock(mutex_);
     auto after = by_block_.upper_bound(address);
     const std::uintptr_t gap_end = after == by_block_.end() ? UINTPTR_MAX : at(after->first);
     if (after != by_block_.begin()) {
@@ -86,7 +85,7 @@ class Registry {
   static std::uintptr_t at(const std::byte* p) { return reinterpret_cast<std::uintptr_t>(p); }
 
  private:
-  mutable std::shared_mutex mutex_;
+  mutable HostSharedMutex mutex_;
   std::map<const std::byte*, Allocation> by_block_;
 };
 

@@ -10,6 +10,7 @@
 #include "debugger_support.hpp"
 #include "describe.hpp"
 #include "fault_signals.hpp"
+#include "host_threads.hpp"
 #include "unit_runner.hpp"
 
 #include <algorithm>
@@ -20,9 +21,7 @@
 #include <functional>
 #include <limits>
 #include <map>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace simt {
@@ -101,7 +100,7 @@ void validate(const LaunchConfig& c) {
 // The grids the threads of a running grid launched: each with the unit that launched it, in
 // the order they were launched.
 struct ChildGrids {
-  std::mutex mutex;
+  HostMutex mutex;
   std::vector<std::pair<std::uint64_t, std::function<void()>>> launched;
 };
 
@@ -125,7 +124,7 @@ void run_grid(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_
   say_once_if_accesses_go_unchecked();
   const std::uint64_t units = UnitRunner::unit_count(config);
   unsigned workers = settings().worker_threads;
-  if (workers == 0) workers = std::max(1u, std::thread::hardware_concurrency());
+  if (workers == 0 || !host_has_threads) workers = host_hardware_threads();
   workers = static_cast<unsigned>(std::min<std::uint64_t>(workers, units));
 
   // Units are handed out in order. On a failure, later units are skipped but earlier ones
@@ -139,7 +138,7 @@ void run_grid(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_
       std::clamp<std::uint64_t>(units / (std::uint64_t{workers} * 256), 1, 64);
   std::atomic<std::uint64_t> next{0};
   std::atomic<std::uint64_t> first_failure{std::numeric_limits<std::uint64_t>::max()};
-  std::mutex mutex;
+  HostMutex mutex;
   std::exception_ptr error;
   std::map<std::uint64_t, std::string> printed;  // block index -> output
   SharedMemoryCounters counts;
@@ -182,14 +181,7 @@ void run_grid(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_
     counts += runner.counts();
     constant_counts += runner.constant_counts();
   };
-  if (workers <= 1) {
-    work();
-  } else {
-    std::vector<std::jthread> pool;
-    pool.reserve(workers - 1);
-    for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
-    work();
-  }
+  run_on_workers(workers, work);
   record_launch_counters(counts);
   record_launch_constant_counters(constant_counts);
   for (const auto& [block, text] : printed) std::fwrite(text.data(), 1, text.size(), stdout);

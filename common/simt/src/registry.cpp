@@ -5,13 +5,13 @@
 #include <simt/detail/cuda_names.hpp>
 #include <simt/detail/registry.hpp>
 #include <simt/launch.hpp>
+#include "host_threads.hpp"
 
 #include <cxxabi.h>
 
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -20,7 +20,7 @@ namespace simt::detail {
 
 namespace {
 struct Registry {
-  std::mutex mutex;
+  HostMutex mutex;
   std::vector<KernelEntry> kernels;
   std::vector<std::string> kernel_keys;
   std::vector<SymbolEntry> symbols;

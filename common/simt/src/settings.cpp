@@ -5,11 +5,14 @@
 
 #include <simt/settings.hpp>
 
+#include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace simt {
 
@@ -37,9 +40,20 @@ T number(const char* name, T fallback, T lowest, T highest, const char* expected
   if (value == nullptr || *value == '\0') return fallback;
   T parsed{};
   const std::string_view v(value);
-  const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), parsed);
-  if (error != std::errc{} || end != v.data() + v.size() || parsed < lowest || parsed > highest)
-    refuse(name, value, expected);
+  bool whole = false;
+  if constexpr (std::is_floating_point_v<T>) {
+    // strtod, not from_chars: WebAssembly's C++ library (libc++ 19) has no from_chars for
+    // floating point.
+    char* end = nullptr;
+    errno = 0;
+    parsed = static_cast<T>(std::strtod(value, &end));
+    whole = errno == 0 && end == v.data() + v.size() &&
+            !std::isspace(static_cast<unsigned char>(*value));
+  } else {
+    const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), parsed);
+    whole = error == std::errc{} && end == v.data() + v.size();
+  }
+  if (!whole || !(parsed >= lowest && parsed <= highest)) refuse(name, value, expected);
   return parsed;
 }
 

@@ -8,8 +8,8 @@
 #endif
 
 #include <simt/detail/site.hpp>
+#include "host_threads.hpp"
 
-#include <mutex>
 #include <set>
 
 namespace simt::detail {
@@ -18,7 +18,7 @@ namespace simt::detail {
 /// @brief Warnings of the strict setting already given in a launch: each place (a barrier, a
 /// collective) warns once, whichever worker runs into it first.
 struct StrictWarnings {
-  std::mutex mutex;
+  HostMutex mutex;
   std::set<const Site*> given;
 };
 

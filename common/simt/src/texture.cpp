@@ -5,6 +5,7 @@
 // two on the GPU).
 
 #include "describe.hpp"
+#include "host_threads.hpp"
 
 #include <simt/detail/texture_fetch.hpp>
 #include <simt/texture.hpp>
@@ -16,7 +17,6 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
-#include <mutex>
 #include <string>
 
 namespace simt {
@@ -39,7 +39,7 @@ struct Slot {
   std::atomic<std::uint64_t> generation{0};
 };
 Slot slots[slot_count];
-std::mutex slots_changing;
+detail::HostMutex slots_changing;
 std::size_t next_slot = 0;
 
 const Texture* texture_of(TextureObject object) {

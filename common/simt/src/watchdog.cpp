@@ -7,6 +7,7 @@
 #include <simt/detail/unit_state.hpp>
 #include <simt/launch.hpp>
 #include "describe.hpp"
+#include "host_threads.hpp"
 #include "waiting_threads.hpp"
 
 #include <algorithm>
@@ -16,7 +17,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iomanip>
-#include <mutex>
 #include <sstream>
 #include <stop_token>
 #include <string>
@@ -39,6 +39,9 @@ std::string seconds_text(double seconds) {
   return text.str();
 }
 
+// WebAssembly under WASI has no threads: there the watchdog is off, and a kernel that makes no
+// progress runs until the page's Stop ends the module.
+#if SIMT_HOST_HAS_THREADS
 class Watchdog {
  public:
   static Watchdog& instance() {
@@ -126,14 +129,16 @@ class Watchdog {
     std::_Exit(kernel_fault_exit_code);
   }
 
-  std::mutex mutex_;
+  HostMutex mutex_;
   std::condition_variable_any wake_;
   std::vector<Watched> watched_;
   std::jthread thread_;  // last: stopped and joined before the rest goes
 };
+#endif
 
 }  // namespace
 
+#if SIMT_HOST_HAS_THREADS
 WatchedWorker::WatchedWorker(double seconds, const char* kernel, const Dim3& grid) {
   if (!(seconds > 0)) return;
   heartbeat_ = std::make_unique<Heartbeat>();
@@ -144,6 +149,10 @@ WatchedWorker::WatchedWorker(double seconds, const char* kernel, const Dim3& gri
 WatchedWorker::~WatchedWorker() {
   if (heartbeat_) Watchdog::instance().leave(*heartbeat_);
 }
+#else
+WatchedWorker::WatchedWorker(double, const char*, const Dim3&) {}
+WatchedWorker::~WatchedWorker() = default;
+#endif
 
 namespace {
 

@@ -7,6 +7,7 @@
 /// and goes when no graph or instantiation holds the node.
 
 #include <simt/runtime/cuda_runtime_api.h>
+#include "../host_threads.hpp"
 #include "runtime_state.hpp"
 #include "stream_work.hpp"
 
@@ -16,7 +17,6 @@
 #include <cstring>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <queue>
 #include <vector>
 
@@ -41,7 +41,7 @@ class GraphAllocation {
 
 /// Every graph allocation, and the high-water marks cudaDeviceGetGraphMemAttribute reports.
 struct GraphMemory {
-  std::mutex mutex;
+  simt::detail::HostMutex mutex;
   std::map<const void*, GraphAllocation*> by_pointer;
   unsigned long long used_high = 0;
   unsigned long long reserved_high = 0;
@@ -243,7 +243,7 @@ struct CapturedEvent {
   std::vector<cudaGraphNode_t> nodes;
 };
 struct Captures {
-  std::mutex mutex;
+  simt::detail::HostMutex mutex;
   std::atomic<int> streams_captured{0};  ///< So that a launch outside captures takes no lock.
   std::map<cudaStream_t, CapturedStream> streams;
   std::map<cudaEvent_t, CapturedEvent> events;

@@ -12,6 +12,7 @@
 #include <simt/launch.hpp>
 #include <simt/runtime/kernel_stubs.hpp>
 #include <simt/settings.hpp>
+#include "../host_threads.hpp"
 #include "runtime_state.hpp"
 #include "stream_work.hpp"
 
@@ -22,7 +23,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,7 +43,7 @@ struct Stub {
 };
 
 struct Stubs {
-  std::mutex mutex;
+  simt::detail::HostMutex mutex;
   std::map<const void*, Stub> by_stub;
 };
 

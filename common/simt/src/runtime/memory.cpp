@@ -8,6 +8,7 @@
 #include <simt/runtime/cuda_runtime_api.h>
 #include <simt/detail/registry.hpp>
 #include <simt/global_memory.hpp>
+#include "../host_threads.hpp"
 #include "array_copies.hpp"
 #include "runtime_state.hpp"
 #include "stream_work.hpp"
@@ -17,7 +18,6 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
-#include <mutex>
 #include <new>
 #include <source_location>
 
@@ -36,7 +36,7 @@ struct Known {
 };
 
 struct Memory {
-  std::mutex mutex;
+  simt::detail::HostMutex mutex;
   std::map<const std::byte*, Known> known;
   std::size_t allocated = 0;
 };

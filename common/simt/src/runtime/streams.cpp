@@ -8,11 +8,11 @@
 /// become the graph's nodes and dependencies.
 
 #include <simt/runtime/cuda_runtime_api.h>
+#include "../host_threads.hpp"
 #include "runtime_state.hpp"
 #include "stream_work.hpp"
 
 #include <chrono>
-#include <mutex>
 #include <set>
 
 struct CUstream_st {
@@ -34,7 +34,7 @@ namespace {
 
 /// The streams and events the program created and has not destroyed.
 struct Handles {
-  std::mutex mutex;
+  simt::detail::HostMutex mutex;
   std::set<const CUstream_st*> streams;
   std::set<const CUevent_st*> events;
 };

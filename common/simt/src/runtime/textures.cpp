@@ -6,12 +6,12 @@
 
 #include <simt/runtime/cuda_runtime_api.h>
 #include <simt/texture.hpp>
+#include "../host_threads.hpp"
 #include "array_copies.hpp"
 #include "runtime_state.hpp"
 
 #include <cstddef>
 #include <map>
-#include <mutex>
 
 using simt::runtime::record;
 using simt::runtime::sticky_error;
@@ -36,7 +36,7 @@ namespace {
 
 /// The resource each texture object was made over (cudaGetTextureObjectResourceDesc).
 struct Textures {
-  std::mutex mutex;
+  simt::detail::HostMutex mutex;
   std::map<cudaTextureObject_t, cudaResourceDesc> resources;
 };
 

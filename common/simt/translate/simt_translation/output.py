@@ -139,8 +139,9 @@ def write(unit, header_body, source_body, kernels, symbols, names, header, sourc
                 "// simt::launch(config, Kernel, ...) and simt::memcpy_to_symbol(variable, ...)",
                 "// in a CUDA source of the program reach the emulator's copy.",
                 "#include <simt/detail/registry.hpp>", "#include <simt/launch.hpp>",
-                "#include <type_traits>", f"namespace {namespace} {{", "namespace {",
-                f"constexpr const char* {anchor}_kernel_file = {c_string(input_path)};"]
+                "#include <type_traits>", f"namespace {namespace} {{", "namespace {"]
+    if kernels or symbols:
+        epilogue.append(f"constexpr const char* {anchor}_kernel_file = {c_string(input_path)};")
     for n, k in enumerate(kernels):
         epilogue += [f"const ::simt::detail::KernelRegistration {anchor}_kernel_{n}{{{{",
                      f"    {c_string(k.device_name)}, reinterpret_cast<const void*>({k.twin}),",
@@ -185,7 +186,7 @@ def host_code_part(input_path, header, host, anchor):
     # file's own include guard is defined again).
     lines += [f"#undef {name}" for name in launch_macros]
     lines += [f'#line 1 "{input_path}"', body.text,
-             "namespace {", f"const char {anchor}_module = 0;"]
+             "namespace {", f"[[maybe_unused]] const char {anchor}_module = 0;"]
     for n, (variable, device) in enumerate(shadows):
         lines.append(f"const bool {anchor}_shadow_{n} = (::simt::detail::note_cuda_name("
                      f"::simt::detail::symbol_address_of(::{variable}), {c_string(device)}, "

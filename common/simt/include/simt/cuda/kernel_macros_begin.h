@@ -28,4 +28,9 @@
 // The header of a translation holds, for every C++ source that includes it, what C++ cannot
 // only declare (functions in anonymous namespaces, say): unused there, and not the reader's doing.
 #pragma GCC diagnostic ignored "-Wunused-function"
+#elif defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wunused-function"
+// clang also names a constant that only the file's host code reads.
+#pragma clang diagnostic ignored "-Wunused-const-variable"
 #endif

@@ -7,6 +7,12 @@
 /// compiles C++17, where a program may define its own `lerp(float, float, float)`, as the sample
 /// collections' helper_math.h does; with `std::lerp` beside it, the two would clash.
 
+#include <version>
+#if defined(_LIBCPP_VERSION)
+// LLVM's libc++ (the WebAssembly build's): its <cmath> includes <math.h> expecting its own, which
+// gives the C++ overloads in the global namespace and no std::lerp there.
+#include_next <math.h>
+#else
 #include <cmath>  // includes the C library's <math.h> (its macros, M_PI among them)
 
 // C++98's functions.
@@ -23,3 +29,5 @@ using std::exp2, std::expm1, std::fdim, std::fma, std::fmax, std::fmin, std::hyp
 using std::lgamma, std::llrint, std::llround, std::log1p, std::log2, std::logb, std::lrint;
 using std::lround, std::nearbyint, std::nextafter, std::nexttoward, std::remainder, std::remquo;
 using std::rint, std::round, std::scalbln, std::scalbn, std::tgamma, std::trunc;
+
+#endif  // _LIBCPP_VERSION

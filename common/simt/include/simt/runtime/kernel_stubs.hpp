@@ -63,7 +63,8 @@ void launch_from_stub(const StubParams&... arguments) {
   static_assert(layouts_match(Twin, std::type_identity<StubParams>{}...),
                 "the kernel's twin has other parameter types than its host function");
   static_cast<void>(&stub_registration<Stub, Twin>);
-  void* pointers[] = {const_cast<void*>(static_cast<const void*>(&arguments))..., nullptr};
+  // A C cast: clang's static_cast and const_cast cannot drop a parameter's __restrict__.
+  void* pointers[] = {(void*)(&arguments)..., nullptr};
   launch_pushed(reinterpret_cast<const void*>(Stub), pointers);
 }
 
