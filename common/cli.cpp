@@ -5,8 +5,10 @@
 #include <CLI/CLI.hpp>
 
 #include <charconv>
+#include <cstdio>
 #include <iostream>
 #include <limits>
+#include <string_view>
 
 namespace tutorial {
 
@@ -22,6 +24,22 @@ std::string one_line(std::string text) {
     if (c == '\n') c = ' ';
   while (!text.empty() && text.back() == ' ') text.pop_back();
   return text;
+}
+
+// `text` as a JSON string.
+std::string json_string(const std::string& text) {
+  std::string quoted = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+      quoted += escaped;
+    } else {
+      quoted += c;
+    }
+  }
+  return quoted + '"';
 }
 
 }  // namespace
@@ -68,6 +86,12 @@ Cli::Cli(std::string program, const std::string& description)
 void Cli::add_integer_impl(const std::string& name, std::function<void(std::int64_t)> store,
                            std::int64_t min, std::int64_t max, const std::string& help,
                            const std::string& limit_reason, std::int64_t default_value) {
+  // The numbers as strings: JavaScript's numbers hold 53 bits, the limits 64.
+  described_.push_back("{\"name\": " + json_string(name) + R"(, "kind": "integer", "default": )" +
+                       json_string(std::to_string(default_value)) + R"(, "min": )" +
+                       json_string(std::to_string(min)) + R"(, "max": )" +
+                       json_string(std::to_string(max)) + R"(, "help": )" + json_string(help) +
+                       "}");
   app_->add_option_function<std::string>(
           name,
           [name, store, min, max, limit_reason](const std::string& text) {
@@ -81,8 +105,14 @@ void Cli::add_integer_impl(const std::string& name, std::function<void(std::int6
 void Cli::add_choice_impl(const std::string& name, std::vector<std::string> names,
                           std::function<void(std::size_t)> store, const std::string& help,
                           const std::string& default_name) {
-  std::string listed;
-  for (const auto& n : names) listed += (listed.empty() ? "" : "|") + n;
+  std::string listed, choices;
+  for (const auto& n : names) {
+    listed += (listed.empty() ? "" : "|") + n;
+    choices += (choices.empty() ? "" : ", ") + json_string(n);
+  }
+  described_.push_back("{\"name\": " + json_string(name) + R"(, "kind": "choice", "default": )" +
+                       json_string(default_name) + R"(, "choices": [)" + choices +
+                       R"(], "help": )" + json_string(help) + "}");
   app_->add_option_function<std::string>(
           name,
           [name, names, listed, store](const std::string& text) {
@@ -95,14 +125,28 @@ void Cli::add_choice_impl(const std::string& name, std::vector<std::string> name
 }
 
 void Cli::add_flag(const std::string& name, bool& value, const std::string& help) {
+  described_.push_back("{\"name\": " + json_string(name) + R"(, "kind": "flag", "default": )" +
+                       (value ? "true" : "false") + R"(, "help": )" + json_string(help) + "}");
   app_->add_flag(name, value, help);
 }
 
 void Cli::add_text(const std::string& name, std::string& value, const std::string& help) {
+  described_.push_back("{\"name\": " + json_string(name) + R"(, "kind": "text", "default": )" +
+                       json_string(value) + R"(, "help": )" + json_string(help) + "}");
   app_->add_option(name, value, help);
 }
 
 bool Cli::parse(int argc, char** argv) {
+  // For the docs' Run panels, which make a form of the options: not in --help, not a user's.
+  if (argc == 2 && std::string_view(argv[1]) == "--describe-options") {
+    std::cout << "{\"program\": " << json_string(program_)
+              << ", \"description\": " << json_string(app_->get_description())
+              << ", \"options\": [\n";
+    for (std::size_t i = 0; i < described_.size(); ++i)
+      std::cout << "  " << described_[i] << (i + 1 < described_.size() ? ",\n" : "\n");
+    std::cout << "]}\n";
+    return true;
+  }
   try {
     app_->parse(argc, argv);
   } catch (const CLI::CallForHelp&) {

@@ -76,8 +76,10 @@ class Cli {
   /// @brief Adds a free-form text option (a file name, say).
   void add_text(const std::string& name, std::string& value, const std::string& help);
 
-  /// @brief Parses the command line. Returns true when `--help` was printed (exit 0);
-  /// throws UsageError for anything malformed.
+  /// @brief Parses the command line. Returns true when `--help` was printed (exit 0), or, for a
+  /// command line of `--describe-options` alone, the options as JSON (name, kind, default,
+  /// limits or choices, help), which the docs' Run panels make their forms of; throws
+  /// UsageError for anything malformed.
   [[nodiscard]] bool parse(int argc, char** argv);
 
   /// @brief Parses the command line and resolves `--backend` for a chapter that needs
@@ -103,6 +105,7 @@ class Cli {
   std::string program_;
   std::unique_ptr<CLI::App> app_;
   CommonOptions common_;
+  std::vector<std::string> described_;  // each option as a JSON object, in the order added
 };
 
 }  // namespace tutorial

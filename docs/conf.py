@@ -17,7 +17,7 @@ source_suffix = {".md": "markdown"}
 
 extensions = ["myst_parser", "breathe", "sphinx.ext.graphviz", "sample_output", "csv_plots",
               "bank_map_figure", "furo_debian_scripts", "english_api_reference", "language_switch",
-              "translatable_diagrams"]
+              "translatable_diagrams", "run_panel"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
@@ -43,6 +43,14 @@ cpp_paren_attributes = ["__launch_bounds__", "__cluster_dims__", "alignas"]
 
 # Where the sample_output directive finds what the samples printed during the docs build.
 sample_output_dir = os.environ.get("TUTORIAL_SAMPLE_OUTPUT", "")
+
+# The chapters' Run panels: their script, the WASI layer and the worker that runs a sample
+# (docs/run_panel), and the samples' WebAssembly modules (_static/wasm/, where tools/wasm built
+# them: the docs target passes the folder).
+run_panel_wasm_dir = os.environ.get("TUTORIAL_WASM_STATIC", "")
+html_static_path = ["run_panel"] + ([run_panel_wasm_dir] if run_panel_wasm_dir else [])
+html_js_files = [("run_panel.js", {"type": "module"})]
+html_css_files = ["run_panel.css"]
 
 # `sphinx-build -b linkcheck` checks the internal links; there is no network to check others.
 linkcheck_ignore = [r"https?://.*"]

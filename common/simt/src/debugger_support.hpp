@@ -23,7 +23,9 @@ class DebuggerRegistration {
   DebuggerRegistration& operator=(const DebuggerRegistration&) = delete;
 
  private:
-  int slot_ = -1;  ///< Its entry, or -1 when every entry was taken (then it is not named).
+  /// Its entry, or -1 when every entry was taken (then it is not named). Unused where no
+  /// debugger reads the table (WebAssembly: wasi_host.cpp).
+  [[maybe_unused]] int slot_ = -1;
 };
 
 }  // namespace simt::detail

@@ -30,9 +30,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using Seconds = std::chrono::duration<double>;
 
-// How often the watchdog looks: the limit is met within this much.
-constexpr std::chrono::milliseconds tick{50};
-
 std::string seconds_text(double seconds) {
   std::ostringstream text;
   text << std::setprecision(2) << seconds << " s";
@@ -42,6 +39,9 @@ std::string seconds_text(double seconds) {
 // WebAssembly under WASI has no threads: there the watchdog is off, and a kernel that makes no
 // progress runs until the page's Stop ends the module.
 #if SIMT_HOST_HAS_THREADS
+// How often the watchdog looks: the limit is met within this much.
+constexpr std::chrono::milliseconds tick{50};
+
 class Watchdog {
  public:
   static Watchdog& instance() {

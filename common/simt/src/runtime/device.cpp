@@ -10,8 +10,10 @@
 #include <simt/settings.hpp>
 #include "runtime_state.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 
 namespace {
 
@@ -20,7 +22,9 @@ namespace {
 cudaDeviceProp h100_properties() {
   cudaDeviceProp p{};
   std::snprintf(p.name, sizeof p.name, "%s", "NVIDIA H100 80GB HBM3");
-  p.totalGlobalMem = 85017493504;
+  // A 32-bit host (WebAssembly) addresses 4 GiB at most: there the device memory is that.
+  p.totalGlobalMem = static_cast<std::size_t>(
+      std::min<unsigned long long>(85017493504, std::numeric_limits<std::size_t>::max()));
   p.sharedMemPerBlock = 49152;
   p.regsPerBlock = 65536;
   p.warpSize = 32;
