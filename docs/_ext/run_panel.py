@@ -4,12 +4,15 @@
 (as its CPU build describes them: ``--describe-options``, saved by the docs target), a Run and a
 Stop button, and the sample's output as it comes. docs/run_panel/run_panel.js builds the panel;
 the sample is the chapter's CPU build compiled to WebAssembly (tools/wasm), run in a Web Worker.
-Where the docs were built without the WebAssembly build, the panel says so.
+Where the docs were built without the WebAssembly build, the panel says so. With
+``:source: path/to/kernels.cuh`` (from the repository's root) the panel shows that file beside
+the output and marks the lines the output names (``kernels.cuh:LINE``): the "find the bug" page.
 """
 import json
 import os
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
@@ -17,6 +20,7 @@ from sphinx.util.osutil import relative_uri
 
 class RunPanel(SphinxDirective):
     required_arguments = 1
+    option_spec = {"source": directives.unchanged_required}
 
     def run(self):
         program = self.arguments[0]
@@ -34,6 +38,12 @@ class RunPanel(SphinxDirective):
             module = relative_uri(page, f"_static/wasm/{program}.wasm")
         attributes = {"data-program": program, "data-module": module,
                       "data-options": json.dumps(options["options"], ensure_ascii=False)}
+        if "source" in self.options:
+            source_path = os.path.join(self.env.srcdir, self.options["source"])
+            self.env.note_dependency(source_path)
+            with open(source_path, encoding="utf-8") as f:
+                attributes["data-source"] = f.read()
+            attributes["data-source-name"] = os.path.basename(source_path)
         html = "<div class=\"run-panel\"" + "".join(
             f" {name}=\"{_escaped(value)}\"" for name, value in attributes.items()) + "></div>"
         return [nodes.raw("", html, format="html")]

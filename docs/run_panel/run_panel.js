@@ -58,6 +58,28 @@ function field(option) {
                                                                         : [option.name, value()]) };
 }
 
+// The kernel file beside the output, one numbered line each; mark(text) marks the lines the
+// text names as <file>:<line> and brings the first into view.
+function sourcePane(panel) {
+  const name = panel.dataset.sourceName;
+  const lines = panel.dataset.source.replace(/\n$/, '').split('\n').map(
+      (text, i) => element('span', { class: 'run-panel-line', 'data-line': i + 1 },
+                           element('span', { class: 'run-panel-number' }, String(i + 1)),
+                           text + '\n'));
+  const code = element('pre', { class: 'run-panel-source' }, ...lines);
+  const pane = element('div', {}, element('code', { class: 'run-panel-source-name' }, name), code);
+  const mark = (text) => {
+    const named = new Set();
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const m of text.matchAll(new RegExp(`${escaped}:(\\d+)`, 'g'))) named.add(Number(m[1]));
+    for (const line of lines) line.classList.toggle('marked', named.has(Number(line.dataset.line)));
+    const first = lines[Math.min(...named) - 1];
+    if (first) code.scrollTop = first.offsetTop - code.offsetTop - code.clientHeight / 3;
+    panel.dataset.marked = [...named].sort((a, b) => a - b).join(' ');
+  };
+  return { pane, mark };
+}
+
 function build(panel) {
   const t = LABELS[document.documentElement.lang === 'ja' ? 'ja' : 'en'];
   const program = panel.dataset.program;
@@ -77,7 +99,11 @@ function build(panel) {
   stop.disabled = true;
   panel.append(element('details', {}, element('summary', {}, t.options),
                        ...fields.map((f) => f.row)),
-               element('div', { class: 'run-panel-buttons' }, run, stop, status), command, output);
+               element('div', { class: 'run-panel-buttons' }, run, stop, status));
+  const source = panel.dataset.source !== undefined ? sourcePane(panel) : null;
+  panel.append(source ? element('div', { class: 'run-panel-side-by-side' },
+                                element('div', {}, command, output), source.pane)
+                      : element('div', {}, command, output));
   panel.dataset.state = 'idle';
 
   let worker = null;
@@ -93,6 +119,7 @@ function build(panel) {
     const args = fields.flatMap((f) => f.argv());
     command.textContent = ['$', program, ...args].join(' ');
     output.textContent = '';
+    source?.mark('');
     status.textContent = t.running;
     run.disabled = true;
     stop.disabled = false;
@@ -105,6 +132,7 @@ function build(panel) {
                                     : data.text);
       } else if (data.kind === 'exit') {
         panel.dataset.exitCode = data.code;
+        source?.mark(output.textContent);
         finish('done', t.finished(data.code, data.seconds));
       } else {
         finish('failed', t.failed + data.message);

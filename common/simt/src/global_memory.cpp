@@ -139,10 +139,33 @@ std::string describe_allocation(const Allocation& a) {
   throw KernelError(message.str(), 700);  // cudaErrorIllegalAddress
 }
 
+#if defined(__wasi__)
+// WebAssembly maps address 0: a null pointer's access lands in the module's own memory where a
+// CPU faults (and fault_signals.cpp reports it). The first page is reported here instead.
+constexpr std::uintptr_t null_page_bytes = 4096;
+
+[[noreturn]] void report_null_access(const void* address, std::size_t bytes, AccessKind kind,
+                                     const char* file, unsigned line) {
+  std::ostringstream message;
+  message << "null-pointer access in kernel '" << kernel_name(*current_thread.unit, nullptr)
+          << "' at " << (file != nullptr ? where(file, line) : "an atomic function") << ": thread "
+          << index_text(current_thread.slot->index) << " of block "
+          << index_text(current_thread.block_idx) << " " << verb(kind) << " " << bytes
+          << " bytes at address 0x" << std::hex << reinterpret_cast<std::uintptr_t>(address)
+          << ". On the GPU this is cudaErrorIllegalAddress (compute-sanitizer's memcheck names "
+             "the access).";
+  throw KernelError(message.str(), 700);  // cudaErrorIllegalAddress
+}
+#endif
+
 }  // namespace
 
 void check_global_access(const void* address, std::size_t bytes, AccessKind kind, const char* file,
                          unsigned line) {
+#if defined(__wasi__)
+  if (reinterpret_cast<std::uintptr_t>(address) < null_page_bytes)
+    report_null_access(address, bytes, kind, file, line);
+#endif
   const std::uint64_t generation = global_allocations_changed.load(std::memory_order_acquire);
   ClearedGlobalRanges& cleared = cleared_global_ranges;
   if (cleared.generation != generation) cleared = ClearedGlobalRanges{.generation = generation};

@@ -122,12 +122,17 @@ std::vector<SymbolEntry> registered_symbols() {
   return r.symbols;
 }
 
+const void* (*twin_of_stub)(const void* stub) = nullptr;
+
 const KernelEntry* find_kernel(const void* kernel) {
   if (kernel == nullptr) return nullptr;
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
   for (const KernelEntry& e : r.kernels)
     if (e.twin == kernel) return &e;
+  if (const void* twin = twin_of_stub != nullptr ? twin_of_stub(kernel) : nullptr)
+    for (const KernelEntry& e : r.kernels)
+      if (e.twin == twin) return &e;
   const char* device = cuda_device_name(kernel);
   if (device == nullptr) return nullptr;
   const long i = entry_for(r, r.kernels, r.kernel_keys, registry_key(device), kernel);

@@ -36,8 +36,8 @@ std::string seconds_text(double seconds) {
   return text.str();
 }
 
-// WebAssembly under WASI has no threads: there the watchdog is off, and a kernel that makes no
-// progress runs until the page's Stop ends the module.
+// WebAssembly under WASI has no threads: there the worker is its own watchdog (poll_watchdog(),
+// from note_progress()), and a thread that touches no memory runs until the page's Stop.
 #if SIMT_HOST_HAS_THREADS
 // How often the watchdog looks: the limit is met within this much.
 constexpr std::chrono::milliseconds tick{50};
@@ -150,8 +150,31 @@ WatchedWorker::~WatchedWorker() {
   if (heartbeat_) Watchdog::instance().leave(*heartbeat_);
 }
 #else
-WatchedWorker::WatchedWorker(double, const char*, const Dim3&) {}
+namespace {
+double now_seconds() { return Seconds(Clock::now().time_since_epoch()).count(); }
+}  // namespace
+
+WatchedWorker::WatchedWorker(double seconds, const char*, const Dim3&) {
+  if (!(seconds > 0)) return;
+  heartbeat_ = std::make_unique<Heartbeat>();
+  heartbeat_->limit_seconds = seconds;
+  heartbeat_->polled_since = now_seconds();
+}
+
 WatchedWorker::~WatchedWorker() = default;
+
+void poll_watchdog(Heartbeat& h) {
+  const double now = now_seconds();
+  const std::uint64_t beats = h.beats.load(std::memory_order_relaxed);
+  if (beats != h.polled_beats) {
+    h.polled_beats = beats;
+    h.polled_since = now;
+    return;
+  }
+  const double limit =
+      h.reporting.load(std::memory_order_relaxed) ? h.limit_seconds / 10 : h.limit_seconds;
+  if (now - h.polled_since >= limit) h.overdue.store(true, std::memory_order_relaxed);
+}
 #endif
 
 namespace {

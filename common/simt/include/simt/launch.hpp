@@ -189,6 +189,12 @@ SIMT_LAUNCH_FROM_CUDA void launch(const LaunchConfig& config, void (*kernel)(Par
       parameters);
   const detail::LaunchClosure closure{arguments, &typed};
   const detail::KernelEntry* entry = detail::find_kernel(reinterpret_cast<const void*>(kernel));
+  if (entry != nullptr && entry->twin != reinterpret_cast<const void*>(kernel)) {
+    // `kernel` is the host function of a kernel (a whole program's stub), not code to run on
+    // each thread: run the twin registered for it.
+    detail::launch_registered(config, reinterpret_cast<const void*>(kernel), arguments);
+    return;
+  }
   detail::check_kernel_image(entry);
   // The translation's loop for this very twin, which calls it directly; else one through the
   // pointer.

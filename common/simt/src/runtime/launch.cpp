@@ -177,6 +177,12 @@ StubRegistration::StubRegistration(const void* stub, const void* twin, TwinLaunc
   Stubs& s = stubs();
   std::lock_guard lock(s.mutex);
   s.by_stub.try_emplace(stub, Stub{twin, launch, parameter_bytes, parameter_count});
+  // simt::launch(config, Kernel, ...) in the program's host code names the stub: the emulator's
+  // registry finds the twin through it.
+  simt::detail::twin_of_stub = [](const void* function) -> const void* {
+    const Stub* found = find_stub(function);
+    return found != nullptr ? found->twin : nullptr;
+  };
 }
 
 void launch_pushed(const void* stub, void* const* arguments) {

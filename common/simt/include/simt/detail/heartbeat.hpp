@@ -33,6 +33,11 @@ struct Heartbeat {
   /// makes no progress is cut short after a tenth of the limit.
   std::atomic<bool> reporting{false};
   double limit_seconds = 0;  ///< Settings::watchdog_seconds of the launch (set before watching).
+  /// Where the host has no threads (WebAssembly), the worker is its own watchdog: it looks at
+  /// the clock every 65,536 notes (poll_watchdog()), with these as the watchdog's memory.
+  std::uint64_t notes = 0;
+  std::uint64_t polled_beats = 0;
+  double polled_since = 0;
 
   /// @brief The worker moved on (a new chain of threads, a new block).
   void beat() noexcept {
@@ -45,6 +50,9 @@ struct Heartbeat {
 /// thread the report runs to see where it waits, it throws an internal exception the report
 /// catches.)
 [[noreturn]] void report_no_progress();
+/// @brief Where the host has no threads: marks the worker overdue when its beats have stood
+/// still for the limit, as the watchdog's thread does elsewhere.
+void poll_watchdog(Heartbeat& heartbeat);
 
 /// @brief With the watchdog on: notes that the running thread reached `file`:`line` (null for
 /// an access whose place is not known, an atomic function say), and reports it if its worker is
@@ -62,6 +70,10 @@ struct Heartbeat {
     h->file.store(file, std::memory_order_relaxed);
     h->line.store(line, std::memory_order_relaxed);
   }
+#if defined(_LIBCPP_HAS_NO_THREADS)
+  if (++h->notes % 65536 == 0) [[unlikely]]
+    poll_watchdog(*h);
+#endif
   if (h->overdue.load(std::memory_order_relaxed)) [[unlikely]]
     report_no_progress();
 }

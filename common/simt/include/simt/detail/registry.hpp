@@ -62,9 +62,14 @@ struct SymbolRegistration {
 
 /// @brief Every registered variable (a copy, taken under the registry's lock).
 std::vector<SymbolEntry> registered_symbols();
-/// @brief The entry of `kernel`: a twin, or the host function of a kernel nvcc compiled (found
-/// by its device name); null if there is none.
+/// @brief The entry of `kernel`: a twin, the host function of a kernel nvcc compiled (found by
+/// its device name), or a whole program's stub of a kernel (through twin_of_stub); null if there
+/// is none.
 const KernelEntry* find_kernel(const void* kernel);
+/// @brief Where a program links the emulator's CUDA runtime (a whole program): the twin that a
+/// kernel's host function (its stub) runs, or null for an address that is no stub. Null without
+/// that runtime; its first stub sets it.
+extern const void* (*twin_of_stub)(const void* stub);
 /// @brief The entry of `symbol`: a registered variable itself, or the host shadow of one nvcc
 /// compiled (found by its device name); null if there is none.
 const SymbolEntry* find_symbol(const void* symbol);
