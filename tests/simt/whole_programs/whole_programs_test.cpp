@@ -124,6 +124,16 @@ TEST_CASE("The warp matrix functions multiply tiles of every type as the CPU doe
   CHECK(contains(run.out, "Test PASSED"));
 }
 
+TEST_CASE("simt::launch in a whole program's host code runs the kernel its name stands for") {
+  const test::ProgramResult run = test::run_program(WHOLE_SIMT_LAUNCH, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  CHECK(contains(run.out, "simt::launch squared 1000 values: 0 differ from the CPU's"));
+  CHECK(contains(run.out,
+                 "reported: integer division by zero in kernel 'DivideByThreadThree' at "
+                 "simt_launch.cu:14: thread (3, 0, 0) of block (0, 0, 0)"));
+}
+
 TEST_CASE("A race in a whole program is reported, and its own check sees the launch fail") {
   const test::ProgramResult run = test::run_program(WHOLE_BLOCK_SUMS, {});
   INFO(run.out << run.err);
