@@ -5,14 +5,12 @@
 # throw and catch as their native builds do.
 set(CMAKE_SYSTEM_NAME Generic)
 set(CMAKE_SYSTEM_PROCESSOR wasm32)
-set(WASI ON)
 set(CMAKE_C_COMPILER clang-19)
 set(CMAKE_CXX_COMPILER clang++-19)
 set(CMAKE_C_COMPILER_TARGET wasm32-wasi)
 set(CMAKE_CXX_COMPILER_TARGET wasm32-wasi)
 set(CMAKE_AR llvm-ar-19 CACHE FILEPATH "Archiver for wasm32")
 set(CMAKE_RANLIB llvm-ranlib-19 CACHE FILEPATH "Index of wasm32 archives")
-set(CMAKE_EXECUTABLE_SUFFIX .wasm)
 # The compiler checks link an executable, which needs the runtime below: a library will do.
 set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
 
