@@ -3,6 +3,8 @@
 #include "device.hpp"
 #include "usage_error.hpp"
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <fstream>
 #include <limits>
@@ -33,13 +35,16 @@ std::uint64_t bytes_needed(const std::string& option, std::uint64_t count,
 }
 
 std::uint64_t available_host_memory() {
+  // A 32-bit program (the samples built as WebAssembly) addresses 4 GiB at most, whatever the
+  // machine has; where the machine does not say (no /proc there), that is the limit.
+  const std::uint64_t addressable = std::numeric_limits<std::size_t>::max();
   std::ifstream meminfo("/proc/meminfo");
   std::string key;
   std::uint64_t kib = 0;
   std::string unit;
   while (meminfo >> key >> kib >> unit)
-    if (key == "MemAvailable:") return kib * 1024;
-  return std::numeric_limits<std::uint64_t>::max();  // unknown: let the allocation decide
+    if (key == "MemAvailable:") return std::min(kib * 1024, addressable);
+  return addressable;  // unknown on a 64-bit host: let the allocation decide
 }
 
 void require_memory(const std::string& option, std::uint64_t bytes, Backend backend) {

@@ -16,7 +16,8 @@ namespace tutorial {
 [[nodiscard]] std::uint64_t bytes_needed(const std::string& option, std::uint64_t count,
                                          std::uint64_t element_bytes, std::uint64_t arrays);
 
-/// @brief Memory the host can give right now (MemAvailable from /proc/meminfo).
+/// @brief Memory the host can give right now (MemAvailable from /proc/meminfo), at most what
+/// the program can address (4 GiB for a 32-bit one: the samples built as WebAssembly).
 [[nodiscard]] std::uint64_t available_host_memory();
 
 /// @brief Throws UsageError naming `option`, the bytes needed and the bytes available unless
