@@ -70,6 +70,9 @@ std::vector<float> run(Backend backend, FloatKernel kernel, std::span<const floa
     case FloatKernel::tile_by_group:
       launch_on(backend, {blocks, kAsyncBlock}, ReverseTileCopiedByGroup, input.data(), out.data());
       break;
+    case FloatKernel::tile_by_warps:
+      launch_on(backend, {blocks, kAsyncBlock}, ReverseTileCopiedByWarps, input.data(), out.data());
+      break;
   }
   return out.read();
 }

@@ -21,7 +21,7 @@ enum class IntKernel {
   running_total_by_completion,
   chunk_sums_double_buffered
 };
-enum class FloatKernel { tile_with_barrier, elements_with_barrier, tile_by_group };
+enum class FloatKernel { tile_with_barrier, elements_with_barrier, tile_by_group, tile_by_warps };
 
 [[nodiscard]] std::vector<int> run(Backend backend, IntKernel kernel, std::span<const int> in,
                                    int rounds = 0);

@@ -120,7 +120,7 @@ TEST_CASE("Threads that arrive_and_drop leave the barrier's later phases to the 
 TEST_CASE("Copies into shared memory with memcpy_async arrive complete after their wait",
           "[async]") {
   const auto kernel = GENERATE(FloatKernel::tile_with_barrier, FloatKernel::elements_with_barrier,
-                               FloatKernel::tile_by_group);
+                               FloatKernel::tile_by_group, FloatKernel::tile_by_warps);
   const auto in = random_values<float>(block * 3, -1000, 1000, 13);
   const auto out = async_copies::run(backend_under_test, kernel, in);
   std::vector<float> expected(in.size());

@@ -176,6 +176,19 @@ __global__ void ReverseTileCopiedByGroup(const float* in, float* out) {
   out[blockIdx.x * kAsyncBlock + threadIdx.x] = tile[kAsyncBlock - 1 - threadIdx.x];
 }
 
+// The same with each warp copying its slice of the tile (cg::memcpy_async on a tile of the
+// block, as dense GEMMs stream their warps' tiles); the block's wait completes every warp's copy.
+__global__ void ReverseTileCopiedByWarps(const float* in, float* out) {
+  alignas(16) __shared__ float tile[kAsyncBlock];
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+  const unsigned first = warp.meta_group_rank() * warp.size();
+  cg::memcpy_async(warp, tile + first, in + blockIdx.x * kAsyncBlock + first,
+                   cuda::aligned_size_t<16>(warp.size() * sizeof(float)));
+  cg::wait(block);
+  out[blockIdx.x * kAsyncBlock + threadIdx.x] = tile[kAsyncBlock - 1 - threadIdx.x];
+}
+
 // Each thread streams `batches` values through a two-stage pipeline of its own: the copy of
 // value b + 2 is in flight while value b is used. Thread i sums (b + 1) * in[b * total + i].
 __global__ void WeightedSumThroughThreadPipeline(const float* in, float* out, int batches) {

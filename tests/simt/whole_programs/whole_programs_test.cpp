@@ -134,6 +134,13 @@ TEST_CASE("simt::launch in a whole program's host code runs the kernel its name 
                  "simt_launch.cu:14: thread (3, 0, 0) of block (0, 0, 0)"));
 }
 
+TEST_CASE("libcu++'s cuda::std type traits, limits, arrays, tuples and complex work in a kernel") {
+  const test::ProgramResult run = test::run_program(WHOLE_LIBCU_STD, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  CHECK(contains(run.out, "cuda::std in a kernel: 0 of 32 values differ from the CPU's"));
+}
+
 TEST_CASE("A race in a whole program is reported, and its own check sees the launch fail") {
   const test::ProgramResult run = test::run_program(WHOLE_BLOCK_SUMS, {});
   INFO(run.out << run.err);

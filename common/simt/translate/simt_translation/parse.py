@@ -75,8 +75,10 @@ MISSING_HEADERS = [
     (("curand", ), "cuRAND's device API is not emulated (generate the random numbers on the host)"),
     (("cuda_fp8", "cuda_fp6", "cuda_fp4"), "FP8, FP6 and FP4 types are not emulated"),
     (("cub/", "thrust/", "cuda/std/", "cuda/ptx", "cuda/annotated_ptr", "cuda/memory_resource"),
-     "the emulator provides cooperative groups, <cuda/barrier>, <cuda/pipeline> and "
-     "<cuda/atomic> of the CUDA C++ libraries, not CUB, Thrust or the rest of libcu++"),
+     "the emulator provides cooperative groups, <cuda/barrier>, <cuda/pipeline>, <cuda/atomic> "
+     "and cuda::std's headers that neither wait nor synchronise (<cuda/std/type_traits>, "
+     "<cuda/std/array>, ...; use <cuda/atomic> and <cuda/barrier> for the others) of the CUDA C++ "
+     "libraries, not CUB, Thrust or the rest of libcu++"),
     (("texture_", "surface_", "cuda_texture_types", "cuda_surface_types"),
      "textures and surfaces are not emulated"),
 ]

@@ -1,8 +1,8 @@
 #pragma once
 /// @file
 /// @brief `<cooperative_groups/memcpy_async.h>` for kernels compiled by the host compiler:
-/// `cooperative_groups::memcpy_async(block, dst, src, bytes)` and its form with element counts,
-/// `wait(block)` and `wait_prior<N>(block)`.
+/// `cooperative_groups::memcpy_async(block, dst, src, bytes)` (or a tile of the block in place
+/// of the block) and its form with element counts, `wait(block)` and `wait_prior<N>(block)`.
 ///
 /// Every thread of the block calls memcpy_async with the same arguments; the emulator makes
 /// one copy, which completes when the block is released from `wait(block)`, a block barrier
@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <source_location>
+#include <type_traits>
 
 #if !defined(SIMT_TRANSLATING)
 #include <simt/detail/group_copy.hpp>
@@ -22,9 +23,20 @@
 
 namespace cooperative_groups {
 
-/// @brief Starts the copy of `bytes` from `src` to `dst` (shared memory) by the whole block.
-template <class Size>
-void memcpy_async(const thread_block& group, void* dst, const void* src, Size bytes,
+namespace simt_detail {
+/// @brief The groups that copy together: the block, and its tiles (thread_block_tile), whose
+/// threads each call memcpy_async with their tile's arguments. A tile's copy completes at the
+/// block's wait(block) too; waiting on the tile itself is not emulated.
+template <class Group>
+inline constexpr bool copies_together = std::is_same_v<Group, thread_block>;
+template <unsigned Size, class Parent>
+inline constexpr bool copies_together<thread_block_tile<Size, Parent>> = true;
+}  // namespace simt_detail
+
+/// @brief Starts the copy of `bytes` from `src` to `dst` (shared memory) by the whole group.
+template <class Group, class Size>
+requires simt_detail::copies_together<Group>
+void memcpy_async(const Group& group, void* dst, const void* src, Size bytes,
                   std::source_location place = std::source_location::current()) {
   (void)group;
 #if !defined(SIMT_TRANSLATING)
@@ -35,10 +47,10 @@ void memcpy_async(const thread_block& group, void* dst, const void* src, Size by
 }
 
 /// @brief Starts the copy of `min(dst_count, src_count)` elements from `src` to `dst` (shared
-/// memory) by the whole block.
-template <class T, class DstCount, class SrcCount>
-void memcpy_async(const thread_block& group, T* dst, DstCount dst_count, const T* src,
-                  SrcCount src_count,
+/// memory) by the whole group.
+template <class Group, class T, class DstCount, class SrcCount>
+requires simt_detail::copies_together<Group>
+void memcpy_async(const Group& group, T* dst, DstCount dst_count, const T* src, SrcCount src_count,
                   std::source_location place = std::source_location::current()) {
   const std::size_t count =
       std::min(static_cast<std::size_t>(dst_count), static_cast<std::size_t>(src_count));
