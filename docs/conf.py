@@ -70,5 +70,15 @@ def _title_in_build_language(app, config):
     config.html_title = SITE_TITLE.get(config.language, config.html_title)
 
 
+# The Japanese site (html/ja/) runs the modules the English one carries (html/_static/wasm/):
+# one copy of them in the built site, not two.
+def _one_copy_of_the_modules(app, config):
+    if config.language == "ja" and config.run_panel_wasm_dir:
+        config.html_static_path = [p for p in config.html_static_path
+                                   if p != config.run_panel_wasm_dir]
+        config.run_panel_module_prefix = "../"
+
+
 def setup(app):
     app.connect("config-inited", _title_in_build_language)
+    app.connect("config-inited", _one_copy_of_the_modules)

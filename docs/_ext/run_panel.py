@@ -35,7 +35,8 @@ class RunPanel(SphinxDirective):
         wasm_dir = self.config.run_panel_wasm_dir
         if wasm_dir and os.path.isfile(os.path.join(wasm_dir, "wasm", program + ".wasm")):
             page = self.env.app.builder.get_target_uri(self.env.docname)
-            module = relative_uri(page, f"_static/wasm/{program}.wasm")
+            module = self.config.run_panel_module_prefix + relative_uri(
+                page, f"_static/wasm/{program}.wasm")
         attributes = {"data-program": program, "data-module": module,
                       "data-options": json.dumps(options["options"], ensure_ascii=False)}
         if "source" in self.options:
@@ -56,5 +57,8 @@ def _escaped(text):
 
 def setup(app):
     app.add_config_value("run_panel_wasm_dir", "", "env")
+    # Prepended to a module's address: "../" where the site is a language's subfolder of the
+    # site that carries the modules (docs/conf.py).
+    app.add_config_value("run_panel_module_prefix", "", "env")
     app.add_directive("run-panel", RunPanel)
     return {"parallel_read_safe": True, "version": "1"}
