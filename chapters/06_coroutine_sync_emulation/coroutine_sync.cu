@@ -222,9 +222,10 @@ std::vector<SpeedRow> benchmark(const std::vector<unsigned>& thread_counts) {
       simt::settings() = saved;
     }
 #endif
-    if (run_with_std_threads(values))
-      time_it("std::thread per GPU thread (created per block)", std::max(2u, 2048u / n), 1,
-              barriers, [&] { sink = sink + *run_with_std_threads(values); });
+#if !defined(_LIBCPP_HAS_NO_THREADS)
+    time_it("std::thread per GPU thread (created per block)", std::max(2u, 2048u / n), 1, barriers,
+            [&] { sink = sink + *run_with_std_threads(values); });
+#endif
     time_it("sequential loop per interval (lower bound)", blocks * 4, 1, barriers, [&] {
       std::copy(values.begin(), values.end(), shared.begin());
       sink = sink + sequential_block_sum(shared.data(), n);
