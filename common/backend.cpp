@@ -21,6 +21,11 @@ std::string BackendSelection::notice() const {
   return fell_back ? "note: running on the CPU emulator: " + reason + "." : std::string();
 }
 
+std::string BackendSelection::where() const {
+  if (backend == Backend::emulator || !device) return "the CPU emulator";
+  return device->name + " (compute capability " + device->capability.to_string() + ")";
+}
+
 #if TUTORIAL_CPU_BUILD
 
 // The CPU build: nvcc's half of the sample is another program, so there is no GPU to choose.

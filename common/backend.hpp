@@ -34,6 +34,9 @@ struct BackendSelection {
       reason;  ///< Why the emulator runs: "no NVIDIA driver found", "--backend emulator", ...
   /// @brief The one line a sample prints when `auto` fell back to the emulator; empty otherwise.
   [[nodiscard]] std::string notice() const;
+  /// @brief Where the kernels run, for a sample's title line: "NVIDIA H100 80GB HBM3 (compute
+  /// capability 9.0)" or "the CPU emulator".
+  [[nodiscard]] std::string where() const;
   bool fell_back = false;  ///< `auto` chose the emulator because no suitable GPU was found.
 };
 

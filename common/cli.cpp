@@ -169,11 +169,9 @@ std::optional<BackendSelection> Cli::parse_and_select_backend(int argc, char** a
   if (parse(argc, argv)) return std::nullopt;
   BackendSelection selection = select_backend(common_.backend, minimum);
   if (common_.print_backend) {
-    if (selection.backend == Backend::device)
-      std::cout << "device: " << selection.device->name << " (compute capability "
-                << selection.device->capability.to_string() << ")\n";
-    else
-      std::cout << "emulator: " << selection.reason << "\n";
+    std::cout << to_string(selection.backend) << ": "
+              << (selection.backend == Backend::device ? selection.where() : selection.reason)
+              << "\n";
     return std::nullopt;
   }
   run_cpu_build_if_emulated(selection, argv);

@@ -21,7 +21,9 @@ namespace tutorial {
 class CsvFile {
  public:
   /// @brief Creates `path` and writes the header: the label columns if `device` is given, then
-  /// `columns`. Throws UsageError naming `option` if the file cannot be created.
+  /// `columns`. Throws UsageError naming `option` if the file cannot be created. An empty `path`
+  /// (the option not given) writes nothing: rows are still checked, so that a sample's table and
+  /// its CSV take one code path.
   CsvFile(const std::string& path, std::string option, const std::vector<std::string>& columns,
           const DeviceInfo* device = nullptr);
 

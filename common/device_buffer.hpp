@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <span>
 #include <utility>
+#include <vector>
 
 namespace tutorial {
 
@@ -41,6 +42,13 @@ class DeviceBuffer {
   /// @brief Device to host copy of host.size() elements (at most size()).
   void copy_to(std::span<T> host) const {
     CUDA_CHECK(cudaMemcpy(host.data(), data_, host.size_bytes(), cudaMemcpyDeviceToHost));
+  }
+
+  /// @brief Device to host copy of all size() elements, into a new vector.
+  [[nodiscard]] std::vector<T> to_host() const {
+    std::vector<T> host(count_);
+    copy_to(host);
+    return host;
   }
 
  private:

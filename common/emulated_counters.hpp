@@ -24,12 +24,12 @@ struct ConstantReads {
 
 /// @brief The shared-memory traffic of one line of a kernel's source, loads and stores apart.
 struct SharedAccessLine {
-  std::string place;             ///< "file.cuh:12".
-  bool store = false;            ///< Stores (true) or loads.
-  std::uint64_t requests = 0;    ///< Warp-wide requests made at this line.
-  std::uint64_t wavefronts = 0;  ///< Wavefronts they took.
-  std::uint64_t conflicts = 0;   ///< Wavefronts beyond those they would take without conflicts.
-  std::string bank_map;          ///< The lane-to-bank map of its request with the most wavefronts.
+  std::string place;                  ///< "file.cuh:12".
+  bool store = false;                 ///< Stores (true) or loads.
+  unsigned long long requests = 0;    ///< Warp-wide requests made at this line.
+  unsigned long long wavefronts = 0;  ///< Wavefronts they took.
+  unsigned long long conflicts = 0;   ///< Wavefronts beyond those without conflicts.
+  std::string bank_map;  ///< The lane-to-bank map of its request with the most wavefronts.
   /// @brief conflicts per request: how many ways the line's requests conflict, less one.
   [[nodiscard]] double conflicts_per_request() const {
     return requests == 0 ? 0.0 : static_cast<double>(conflicts) / static_cast<double>(requests);
@@ -38,10 +38,11 @@ struct SharedAccessLine {
 
 /// @brief Shared-memory traffic of a launch: warp-wide requests, the wavefronts they took (one
 /// per 128 bytes served, more where lanes ask one bank for distinct words), and the bank
-/// conflicts (the wavefronts beyond those), for loads and stores, and per line.
+/// conflicts (the wavefronts beyond those), for loads and stores, and per line. (Counts are
+/// `unsigned long long`, which printf's `%llu` prints.)
 struct SharedAccesses {
-  std::uint64_t load_requests = 0, load_wavefronts = 0, load_conflicts = 0;
-  std::uint64_t store_requests = 0, store_wavefronts = 0, store_conflicts = 0;
+  unsigned long long load_requests = 0, load_wavefronts = 0, load_conflicts = 0;
+  unsigned long long store_requests = 0, store_wavefronts = 0, store_conflicts = 0;
   std::vector<SharedAccessLine> lines;  ///< By file and line, loads before stores.
   /// @brief The line with the most conflicts per request (the first of several); null when no
   /// line has a conflict.

@@ -25,15 +25,6 @@ std::string format_bytes(std::uint64_t bytes) {
   return text;
 }
 
-std::uint64_t bytes_needed(const std::string& option, std::uint64_t count,
-                           std::uint64_t element_bytes, std::uint64_t arrays) {
-  constexpr auto max = std::numeric_limits<std::uint64_t>::max();
-  const std::uint64_t per_element = element_bytes * arrays;
-  if (per_element != 0 && count > max / per_element)
-    throw UsageError(option, "the data would need more than " + format_bytes(max) + " bytes");
-  return count * per_element;
-}
-
 std::uint64_t available_host_memory() {
   // A 32-bit program (the samples built as WebAssembly) addresses 4 GiB at most, whatever the
   // machine has; where the machine does not say (no /proc there), that is the limit.
@@ -47,7 +38,13 @@ std::uint64_t available_host_memory() {
   return addressable;  // unknown on a 64-bit host: let the allocation decide
 }
 
-void require_memory(const std::string& option, std::uint64_t bytes, Backend backend) {
+void require_memory(const std::string& option, std::uint64_t count, std::uint64_t element_bytes,
+                    std::uint64_t arrays, Backend backend) {
+  constexpr auto max = std::numeric_limits<std::uint64_t>::max();
+  const std::uint64_t per_element = element_bytes * arrays;
+  if (per_element != 0 && count > max / per_element)
+    throw UsageError(option, "the data would need more than " + format_bytes(max));
+  const std::uint64_t bytes = count * per_element;
   const std::uint64_t host = available_host_memory();
   if (bytes > host)
     throw UsageError(option, "needs " + format_bytes(bytes) + " of host memory; " +

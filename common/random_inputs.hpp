@@ -29,4 +29,16 @@ class RandomStream {
 [[nodiscard]] std::vector<float> random_floats(std::uint64_t count, std::uint64_t seed,
                                                float low = -1.0f, float high = 1.0f);
 
+/// @brief `count` whole numbers drawn uniformly from [low, high], as T (element i is draw i of
+/// RandomStream(seed)). Small ones in float keep every sum exact, whatever the order of additions.
+template <class T>
+[[nodiscard]] std::vector<T> random_integers(std::uint64_t count, std::uint64_t seed,
+                                             std::int64_t low, std::int64_t high) {
+  const RandomStream random(seed);
+  std::vector<T> values(static_cast<std::size_t>(count));
+  for (std::size_t i = 0; i < values.size(); ++i)
+    values[i] = static_cast<T>(random.integer(i, low, high));
+  return values;
+}
+
 }  // namespace tutorial

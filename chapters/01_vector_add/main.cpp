@@ -36,14 +36,20 @@ bool run_and_verify(Variant variant, long long n, std::uint64_t seed) {
   return !mismatch;
 }
 
-void print_benchmark(long long n, std::uint64_t seed, tutorial::TimingPolicy policy,
-                     const tutorial::DeviceInfo* device, const std::string& csv_path) {
-  std::printf("benchmark: n = %lld floats per vector, median of %d runs after %d warm-ups\n", n,
-              policy.repetitions, policy.warmups);
+void print_benchmark(long long n, std::uint64_t seed, const tutorial::BackendSelection& selection,
+                     const std::string& csv_path) {
+  // The emulator's copy is the host's memcpy; its kernels run thousands of times slower.
+  const bool on_device = selection.backend == tutorial::Backend::device;
+  const tutorial::TimingPolicy policy =
+      on_device ? tutorial::TimingPolicy{} : tutorial::TimingPolicy{1, 5};
+  std::printf(
+      "Chapter 01 benchmark on %s\nbenchmark: n = %lld floats per vector, median of %d "
+      "runs after %d warm-ups\n",
+      selection.where().c_str(), n, policy.repetitions, policy.warmups);
   const auto rows = vector_add::benchmark(n, seed, policy);
   tutorial::print_bandwidth_table(rows);
-  if (device != nullptr && !csv_path.empty())
-    tutorial::write_bandwidth_csv(rows, *device, "n = " + std::to_string(n), csv_path);
+  if (on_device && !csv_path.empty())
+    tutorial::write_bandwidth_csv(rows, *selection.device, "n = " + std::to_string(n), csv_path);
 }
 
 }  // namespace
@@ -76,29 +82,14 @@ int main(int argc, char** argv) {
     if (cli.given("--csv") && !(common.benchmark && on_device))
       throw tutorial::UsageError("--csv", "writes the --benchmark table measured on a GPU");
 
+    if (common.benchmark && !cli.given("--n")) n = on_device ? (1ll << 28) : (1ll << 24);
+    tutorial::require_memory("--n", n, sizeof(float), 4, selection.backend);
     if (common.benchmark) {
-      if (!cli.given("--n")) n = on_device ? (1ll << 28) : (1ll << 24);
-      tutorial::require_memory("--n", tutorial::bytes_needed("--n", n, sizeof(float), 4),
-                               selection.backend);
-      if (on_device) {
-        std::printf("Chapter 01 benchmark on %s\n", selection.device->name.c_str());
-        print_benchmark(n, common.seed, {}, &*selection.device, csv_path);
-      } else {
-        // The emulator's copy is the host's memcpy; its kernels run thousands of times slower.
-        std::puts("Chapter 01 benchmark on the CPU emulator");
-        print_benchmark(n, common.seed, {1, 5}, nullptr, csv_path);
-      }
+      print_benchmark(n, common.seed, selection, csv_path);
       return 0;
     }
 
-    tutorial::require_memory("--n", tutorial::bytes_needed("--n", n, sizeof(float), 4),
-                             selection.backend);
-    if (on_device)
-      std::printf("Chapter 01: vector addition on %s (compute capability %s)\n",
-                  selection.device->name.c_str(), selection.device->capability.to_string().c_str());
-    else
-      std::puts("Chapter 01: vector addition on the CPU emulator");
-
+    std::printf("Chapter 01: vector addition on %s\n", selection.where().c_str());
     bool all_match = true;
     if (which == Which::all || which == Which::one_block)
       all_match &= run_and_verify(Variant::one_block, block_n, common.seed);

@@ -97,20 +97,17 @@ int main(int argc, char** argv) {
     if (cli.given("--csv") && !common.benchmark)
       throw tutorial::UsageError("--csv", "writes the --benchmark table measured on a GPU");
 
+    if (common.benchmark && !on_device)
+      throw tutorial::UsageError("--benchmark",
+                                 "measures GPU memory bandwidth and needs a GPU "
+                                 "(the emulator's speed is measured by chapter 06)");
+    if (common.benchmark && !cli.given("--rows")) rows = 16384;
+    if (common.benchmark && !cli.given("--cols")) cols = rows;
+    tutorial::require_memory("--rows/--cols", static_cast<std::uint64_t>(rows) * cols,
+                             sizeof(float), 4, selection.backend);
     if (common.benchmark) {
-      if (!cli.given("--rows")) rows = on_device ? 16384 : 4096;
-      if (!cli.given("--cols")) cols = rows;
-      tutorial::require_memory(
-          "--rows/--cols",
-          tutorial::bytes_needed("--rows/--cols", static_cast<std::uint64_t>(rows) * cols,
-                                 sizeof(float), 4),
-          selection.backend);
-      if (!on_device)
-        throw tutorial::UsageError("--benchmark",
-                                   "measures GPU memory bandwidth and needs a GPU "
-                                   "(the emulator's speed is measured by chapter 06)");
       std::printf("Chapter 02 benchmark on %s: %d x %d floats, median of 25 runs\n",
-                  selection.device->name.c_str(), rows, cols);
+                  selection.where().c_str(), rows, cols);
       const auto table = matrix_add::benchmark(rows, cols, common.seed, {});
       tutorial::print_bandwidth_table(table);
       if (!csv_path.empty())
@@ -120,17 +117,7 @@ int main(int argc, char** argv) {
       return 0;
     }
 
-    tutorial::require_memory(
-        "--rows/--cols",
-        tutorial::bytes_needed("--rows/--cols", static_cast<std::uint64_t>(rows) * cols,
-                               sizeof(float), 4),
-        selection.backend);
-    if (on_device)
-      std::printf("Chapter 02: matrix addition on %s (compute capability %s)\n",
-                  selection.device->name.c_str(), selection.device->capability.to_string().c_str());
-    else
-      std::puts("Chapter 02: matrix addition on the CPU emulator");
-
+    std::printf("Chapter 02: matrix addition on %s\n", selection.where().c_str());
     bool ok = true;
     if (which == Which::all || which == Which::one_block)
       ok &= run_and_verify(Variant::one_block, block_n, block_n, common.seed);

@@ -84,8 +84,7 @@ std::vector<unsigned> thread_coordinates_by_id(BlockShape block) {
   tutorial::DeviceBuffer<unsigned> d_coordinates{std::span<const unsigned>(coordinates)};
   RecordThreadIds<<<1, dim3(block.x, block.y, block.z)>>>(d_coordinates.get());
   CUDA_CHECK(cudaGetLastError());
-  d_coordinates.copy_to(coordinates);
-  return coordinates;
+  return d_coordinates.to_host();
 }
 
 // [doc:reference]
@@ -108,17 +107,12 @@ std::vector<tutorial::BandwidthRow> benchmark(int rows, int cols, std::uint64_t 
   const double bytes_moved = 3.0 * static_cast<double>(count) * sizeof(float);
 
   std::vector<tutorial::BandwidthRow> table{tutorial::copy_ceiling(count * sizeof(float), policy)};
-  std::vector<float> c(count);
   for (Variant v : {Variant::coalesced, Variant::vectorized, Variant::transposed}) {
     CUDA_CHECK(cudaMemset(d_C.get(), 0xFF, count * sizeof(float)));
     table.push_back(tutorial::measure_bandwidth(
         describe_launch(v, rows, cols), bytes_moved,
         [&] { launch(v, d_A.get(), d_B.get(), d_C.get(), rows, cols); },
-        [&] {
-          d_C.copy_to(c);
-          return !tutorial::first_mismatch(c, expected).has_value();
-        },
-        policy));
+        [&] { return !tutorial::first_mismatch(d_C.to_host(), expected).has_value(); }, policy));
   }
   return table;
 }

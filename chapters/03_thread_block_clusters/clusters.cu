@@ -104,8 +104,7 @@ std::vector<BlockPlace> record_places(ShapeGiven given, Extent grid, Extent clus
   } else {
     launch_with_cluster(dim3(grid.x, grid.y), dim3(cluster.x, cluster.y), threads, d_out.get());
   }
-  d_out.copy_to(raw);
-  return to_places(raw);
+  return to_places(d_out.to_host());
 }
 
 std::vector<unsigned> exchange(unsigned clusters, unsigned cluster_size) {
@@ -117,8 +116,7 @@ std::vector<unsigned> exchange(unsigned clusters, unsigned cluster_size) {
                                   cluster_size > 8 ? 1 : 0));
   const tutorial::ClusterLaunchConfig config{dim3(blocks), dim3(threads), dim3(cluster_size)};
   CUDA_CHECK(cudaLaunchKernelEx(config.get(), ExchangeWithNeighbour, d_read.get()));
-  d_read.copy_to(read);
-  return read;
+  return d_read.to_host();
 }
 
 }  // namespace clusters

@@ -75,26 +75,20 @@ int main(int argc, char** argv) {
     // Clusters need compute capability 9.0 (Hopper) on the GPU.
     const auto chosen = cli.parse_and_select_backend(argc, argv, {9, 0});
     if (!chosen) return 0;
-    const tutorial::Backend backend = chosen->backend;
     if (cli.common().benchmark)
       throw tutorial::UsageError("--benchmark",
                                  "chapter 03 has nothing to measure; see chapter 04");
 
     const clusters::Extent grid{grid_x, grid_y}, cluster{cluster_x, cluster_y};
     // Each block records its place, in device memory and on the host.
-    tutorial::require_memory(
-        "--grid-x/--grid-y",
-        tutorial::bytes_needed("--grid-x/--grid-y", grid.volume(), sizeof(clusters::BlockPlace), 2),
-        backend);
+    tutorial::require_memory("--grid-x/--grid-y", grid.volume(), sizeof(clusters::BlockPlace), 2,
+                             chosen->backend);
     const auto limits = clusters::query_limits(cluster, threads);
     clusters::check_cluster_shape(grid, clusters::compile_time_cluster, limits);
     clusters::check_cluster_shape(grid, cluster, limits);
     clusters::check_cluster_shape({exchange_size, 1}, {exchange_size, 1}, limits);
 
-    if (backend == tutorial::Backend::device)
-      std::printf("Chapter 03: thread block clusters on %s\n", chosen->device->name.c_str());
-    else
-      std::puts("Chapter 03: thread block clusters on the CPU emulator");
+    std::printf("Chapter 03: thread block clusters on %s\n", chosen->where().c_str());
     std::printf(
         "largest cluster for %u-thread blocks: %d portable, %d with non-portable sizes allowed\n",
         threads, limits.max_portable, limits.max_non_portable);

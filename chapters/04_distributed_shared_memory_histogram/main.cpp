@@ -83,29 +83,25 @@ void run_benchmark(long long n, const std::vector<int>& bin_counts,
                   r->verified ? "match" : "MISMATCH");
     std::printf("  auto: %.2fx the best strategy, %.2fx CUB\n", chosen / best, chosen / cub);
   }
-  if (!csv_path.empty()) {
-    // What was timed, in columns (kind, strategy, cluster size, aggregation, cached bins) as well
-    // as by name, so that the docs' tables and plots need not parse names.
-    tutorial::CsvFile csv(
-        csv_path, "--csv",
-        {"n", "distribution", "bins", "method", "kind", "strategy", "cluster_size",
-         "warp_aggregated", "hot_bins", "median_ms", "gelements_per_s", "verified"},
-        &device);
-    for (const auto& r : rows) {
-      const char* kind = r.method == histogram::Method::cub         ? "cub"
-                         : r.method == histogram::Method::automatic ? "auto"
-                                                                    : "plan";
-      const char* strategy = r.method == histogram::Method::cub    ? ""
-                             : r.plan.strategy == Strategy::global ? "global"
-                             : r.plan.strategy == Strategy::shared ? "shared"
-                                                                   : "cluster";
-      csv.row(n, histogram::name_of(r.distribution), r.nbins, r.name(), kind, strategy,
-              r.plan.cluster_size, r.plan.warp_aggregated, r.plan.hot.count, r.median_ms,
-              r.elements_per_s / 1e9, r.verified);
-    }
-    std::printf("\n");
-    csv.finish();
+  // What was timed, in columns (kind, strategy, cluster size, aggregation, cached bins) as well as
+  // by name, so that the docs' tables and plots need not parse names.
+  tutorial::CsvFile csv(csv_path, "--csv",
+                        {"n", "distribution", "bins", "method", "kind", "strategy", "cluster_size",
+                         "warp_aggregated", "hot_bins", "median_ms", "gelements_per_s", "verified"},
+                        &device);
+  for (const auto& r : rows) {
+    const char* kind = r.method == histogram::Method::cub         ? "cub"
+                       : r.method == histogram::Method::automatic ? "auto"
+                                                                  : "plan";
+    const char* strategy = r.method == histogram::Method::cub    ? ""
+                           : r.plan.strategy == Strategy::global ? "global"
+                           : r.plan.strategy == Strategy::shared ? "shared"
+                                                                 : "cluster";
+    csv.row(n, histogram::name_of(r.distribution), r.nbins, r.name(), kind, strategy,
+            r.plan.cluster_size, r.plan.warp_aggregated, r.plan.hot.count, r.median_ms,
+            r.elements_per_s / 1e9, r.verified);
   }
+  csv.finish();
 }
 
 }  // namespace
@@ -164,7 +160,7 @@ int main(int argc, char** argv) {
         throw tutorial::UsageError("--benchmark",
                                    "measures the GPU and needs one of compute capability 9.0");
       if (!cli.given("--n")) n = 1ll << 28;
-      tutorial::require_memory("--n", tutorial::bytes_needed("--n", n, sizeof(int), 2), backend);
+      tutorial::require_memory("--n", n, sizeof(int), 2, backend);
       const std::vector<int> bin_counts = cli.given("--bins")
                                               ? std::vector<int>{nbins}
                                               : std::vector<int>{256, 4096, 65536, 262144, 1048576};
@@ -179,12 +175,8 @@ int main(int argc, char** argv) {
     if (cli.given("--cluster-size") && strategy != Strategy::cluster)
       throw tutorial::UsageError("--cluster-size", "applies to --strategy cluster only");
 
-    if (input_path.empty())
-      tutorial::require_memory("--n", tutorial::bytes_needed("--n", n, sizeof(int), 2), backend);
-    tutorial::require_memory(
-        "--bins",
-        tutorial::bytes_needed("--bins", static_cast<std::uint64_t>(nbins), sizeof(int), 3),
-        backend);
+    if (input_path.empty()) tutorial::require_memory("--n", n, sizeof(int), 2, backend);
+    tutorial::require_memory("--bins", static_cast<std::uint64_t>(nbins), sizeof(int), 3, backend);
     const std::vector<int> values =
         input_path.empty() ? histogram::make_values(n, nbins, distribution, common.seed, true)
                            : read_values(input_path);
@@ -195,10 +187,7 @@ int main(int argc, char** argv) {
     const histogram::Plan plan =
         histogram::plan(strategy, cluster_size, nbins, limits, aggregation, cache, sample);
 
-    if (backend == tutorial::Backend::device)
-      std::printf("Chapter 04: histogram on %s\n", chosen->device->name.c_str());
-    else
-      std::puts("Chapter 04: histogram on the CPU emulator");
+    std::printf("Chapter 04: histogram on %s\n", chosen->where().c_str());
     std::printf("%zu values, %d bins (%.1f distinct bins per 32 values, %zu hot): %s\n",
                 values.size(), nbins, sample.distinct_per_warp, sample.hot_bins.size(),
                 plan.describe().c_str());

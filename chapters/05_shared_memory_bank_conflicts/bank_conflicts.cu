@@ -9,10 +9,10 @@
 #include "problems.hpp"
 
 #include "common/cuda_check.hpp"
+#include "common/random_inputs.hpp"
 
 #include <algorithm>
 #include <numeric>
-#include <random>
 
 namespace bank_conflicts {
 
@@ -85,11 +85,7 @@ constexpr unsigned threads = 256;
 
 // Small integers, so that every sum is exact in float whatever the order.
 std::vector<float> small_integers(std::size_t count, std::uint64_t seed) {
-  std::mt19937_64 random(seed);
-  std::uniform_int_distribution<int> pick(-8, 8);
-  std::vector<float> v(count);
-  for (float& x : v) x = static_cast<float>(pick(random));
-  return v;
+  return tutorial::random_integers<float>(count, seed, -8, 8);
 }
 
 // What thread t of the strided, broadcast or double kernels sums.

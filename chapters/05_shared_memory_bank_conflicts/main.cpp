@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,9 +37,7 @@ void print_where_the_conflicts_are(const std::vector<Counted>& counted, const Co
     for (const tutorial::SharedAccessLine& l : counters.lines) {
       if (l.conflicts == 0) continue;
       std::printf("%-24s %-30s %-6s %9llu %10llu %10llu\n", variant.name().c_str(), l.place.c_str(),
-                  l.store ? "store" : "load", static_cast<unsigned long long>(l.requests),
-                  static_cast<unsigned long long>(l.wavefronts),
-                  static_cast<unsigned long long>(l.conflicts));
+                  l.store ? "store" : "load", l.requests, l.wavefronts, l.conflicts);
       if (worst == nullptr || l.conflicts_per_request() > worst->conflicts_per_request()) {
         worst = &l;
         worst_variant = &variant;
@@ -90,18 +87,16 @@ int main(int argc, char** argv) {
           "--n", "must be a multiple of 32 (the tile size), got " + std::to_string(n));
     const std::vector<int> strides =
         cli.given("--stride") ? std::vector<int>{stride} : std::vector<int>{1, 2, 4, 8, 16, 32, 33};
-    std::optional<tutorial::CsvFile> csv;
 
     if (cli.common().benchmark) {
       if (backend != tutorial::Backend::device)
         throw tutorial::UsageError(
             "--benchmark", "times the GPU and needs one (the emulator predicts counts instead)");
-      if (!csv_path.empty())  // before the work, so that a path it cannot write is refused first
-        csv.emplace(csv_path, "--csv",
-                    std::vector<std::string>{"variant", "kernel", "parameter", "median_ms",
-                                             "shared_bound_ms", "memory_bound_ms", "limit", "gbs",
-                                             "verified"},
-                    &*chosen->device);
+      // Opened before the work, so that a path it cannot write is refused first.
+      tutorial::CsvFile csv(csv_path, "--csv",
+                            {"variant", "kernel", "parameter", "median_ms", "shared_bound_ms",
+                             "memory_bound_ms", "limit", "gbs", "verified"},
+                            &*chosen->device);
       const bank_conflicts::Benchmark result =
           bank_conflicts::benchmark_on_device(strides, n, cli.common().seed);
       std::printf("Chapter 05 benchmark on %s: median of 25 runs\n", chosen->device->name.c_str());
@@ -116,19 +111,17 @@ int main(int argc, char** argv) {
                     r.median_ms, r.shared_bound_ms, r.memory_bound_ms, r.limit(),
                     100.0 * (r.median_ms / r.predicted_ms() - 1.0), r.gbs,
                     r.verified ? "match" : "MISMATCH");
-        if (csv)
-          csv->row(r.variant.name(), r.variant.kernel(), r.variant.parameter, r.median_ms,
-                   r.shared_bound_ms, r.memory_bound_ms, r.limit(), r.gbs, r.verified);
+        csv.row(r.variant.name(), r.variant.kernel(), r.variant.parameter, r.median_ms,
+                r.shared_bound_ms, r.memory_bound_ms, r.limit(), r.gbs, r.verified);
       }
-      if (csv) csv->finish();
+      csv.finish();
       return 0;
     }
 
-    if (!csv_path.empty())
-      csv.emplace(csv_path, "--csv",
-                  std::vector<std::string>{"variant", "kernel", "load_requests", "load_wavefronts",
-                                           "load_conflicts", "store_requests", "store_wavefronts",
-                                           "store_conflicts", "verified"});
+    tutorial::CsvFile csv(
+        csv_path, "--csv",
+        {"variant", "kernel", "load_requests", "load_wavefronts", "load_conflicts",
+         "store_requests", "store_wavefronts", "store_conflicts", "verified"});
     const bool emulator = backend == tutorial::Backend::emulator;
     std::printf("Chapter 05: shared-memory access patterns on %s\n",
                 emulator ? "the CPU emulator (its counters predict what the GPU does)"
@@ -146,19 +139,14 @@ int main(int argc, char** argv) {
       const char* verdict = run.verified ? "match" : "MISMATCH";
       if (emulator)
         std::printf("%-24s %9llu %10llu %10llu %9llu %10llu %10llu  %s\n", v.name().c_str(),
-                    static_cast<unsigned long long>(c.load_requests),
-                    static_cast<unsigned long long>(c.load_wavefronts),
-                    static_cast<unsigned long long>(c.load_conflicts),
-                    static_cast<unsigned long long>(c.store_requests),
-                    static_cast<unsigned long long>(c.store_wavefronts),
-                    static_cast<unsigned long long>(c.store_conflicts), verdict);
+                    c.load_requests, c.load_wavefronts, c.load_conflicts, c.store_requests,
+                    c.store_wavefronts, c.store_conflicts, verdict);
       else
         std::printf("%-24s %s\n", v.name().c_str(), verdict);
-      if (csv)
-        csv->row(v.name(), v.kernel(), c.load_requests, c.load_wavefronts, c.load_conflicts,
-                 c.store_requests, c.store_wavefronts, c.store_conflicts, run.verified);
+      csv.row(v.name(), v.kernel(), c.load_requests, c.load_wavefronts, c.load_conflicts,
+              c.store_requests, c.store_wavefronts, c.store_conflicts, run.verified);
     }
-    if (csv) csv->finish();
+    csv.finish();
     if (emulator) {
       const auto stride_run = std::find_if(counted.begin(), counted.end(), [&](const Counted& c) {
         return cli.given("--stride") && c.first.kind == bank_conflicts::Variant::Kind::strided;

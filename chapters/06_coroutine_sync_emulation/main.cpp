@@ -11,7 +11,6 @@
 #include "common/sample_main.hpp"
 #include "common/usage_error.hpp"
 
-#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -22,9 +21,7 @@ using coroutine_sync::Function;
 
 // Small integers, so every order of additions gives the same, exact sum.
 std::vector<float> small_integers(unsigned n, std::uint64_t seed) {
-  std::vector<float> v = tutorial::random_floats(n, seed, -8.0f, 9.0f);
-  for (float& x : v) x = std::floor(x);
-  return v;
+  return tutorial::random_integers<float>(n, seed, -8, 8);
 }
 
 float cpu_sum(const std::vector<float>& v) {

@@ -28,8 +28,7 @@ std::vector<int> publish_then_read(std::span<const int> in) {
   const auto blocks = static_cast<unsigned>(in.size() / threads_per_block);
   PublishThenReadNeighbour<<<blocks, threads_per_block>>>(input.get(), out.get());
   CUDA_CHECK(cudaGetLastError());
-  out.copy_to(read);
-  return read;
+  return out.to_host();
 }
 
 std::vector<float> neighbour_sums(Copy copy, std::span<const float> in, unsigned blocks) {
@@ -39,8 +38,7 @@ std::vector<float> neighbour_sums(Copy copy, std::span<const float> in, unsigned
   kernel<<<blocks, threads_per_block>>>(input.get(), out.get(),
                                         static_cast<int>(in.size() / tile_floats));
   CUDA_CHECK(cudaGetLastError());
-  out.copy_to(sums);
-  return sums;
+  return out.to_host();
 }
 
 ScopeCounts count_with_scopes(unsigned blocks, unsigned threads) {
@@ -50,8 +48,7 @@ ScopeCounts count_with_scopes(unsigned blocks, unsigned threads) {
   unsigned* per_block = out.get();
   CountWithScopes<<<blocks, threads>>>(per_block, per_block + blocks);
   CUDA_CHECK(cudaGetLastError());
-  std::vector<unsigned> read(out.size());
-  out.copy_to(read);
+  std::vector<unsigned> read = out.to_host();
   const unsigned total = read.back();
   read.pop_back();
   return {read, total};

@@ -16,21 +16,12 @@
 #include "common/verification.hpp"
 
 #include <cstdio>
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace {
 
 using async_simt::Copy;
-
-// Small integers (from the reproducible floats), so that squares and sums stay exact.
-std::vector<int> random_ints(std::size_t n, std::uint64_t seed) {
-  std::vector<int> values;
-  for (float f : tutorial::random_floats(n, seed, -1000.0f, 1000.0f))
-    values.push_back(static_cast<int>(f));
-  return values;
-}
 
 void print_benchmark(int tiles, std::uint64_t seed, const tutorial::DeviceInfo& device,
                      const std::string& csv_path) {
@@ -41,23 +32,20 @@ void print_benchmark(int tiles, std::uint64_t seed, const tutorial::DeviceInfo& 
       device.name.c_str(), tiles, tiles * 2048.0 * 4 / (1 << 20), result.copy_gbs);
   std::printf("%-38s %10s %9s %9s %8s  %s\n", "copy", "blocks/SM", "ms", "GB/s", "of copy",
               "result");
-  std::optional<tutorial::CsvFile> csv;
-  if (!csv_path.empty())
-    csv.emplace(csv_path, "--csv",
-                std::vector<std::string>{"problem", "kernel", "copy", "blocks_per_sm", "median_ms",
-                                         "gbs", "of_copy", "copy_gbs", "verified"},
-                &device);
+  tutorial::CsvFile csv(csv_path, "--csv",
+                        {"problem", "kernel", "copy", "blocks_per_sm", "median_ms", "gbs",
+                         "of_copy", "copy_gbs", "verified"},
+                        &device);
   for (const auto& r : result.rows) {
     std::printf("%-38s %10u %9.3f %9.0f %7.2fx  %s\n", async_simt::describe(r.copy).c_str(),
                 r.blocks_per_sm, r.median_ms, r.gbs, r.of_copy, r.verified ? "match" : "MISMATCH");
-    if (csv)
-      csv->row(std::to_string(tiles) + " tiles of 2048 floats",
-               async_simt::kernel_name(r.copy) + ", " + std::to_string(r.blocks_per_sm) +
-                   (r.blocks_per_sm == 1 ? " block/SM" : " blocks/SM"),
-               async_simt::describe(r.copy), r.blocks_per_sm, r.median_ms, r.gbs, r.of_copy,
-               result.copy_gbs, r.verified);
+    csv.row(std::to_string(tiles) + " tiles of 2048 floats",
+            async_simt::kernel_name(r.copy) + ", " + std::to_string(r.blocks_per_sm) +
+                (r.blocks_per_sm == 1 ? " block/SM" : " blocks/SM"),
+            async_simt::describe(r.copy), r.blocks_per_sm, r.median_ms, r.gbs, r.of_copy,
+            result.copy_gbs, r.verified);
   }
-  if (csv) csv->finish();
+  csv.finish();
 }
 
 }  // namespace
@@ -88,22 +76,21 @@ int main(int argc, char** argv) {
       if (!cli.given("--tiles")) tiles = 32768;  // 256 MiB each way: far past the L2 cache
     }
     // The input, the output and the reference on the host (and in and out on the GPU).
-    tutorial::require_memory("--tiles",
-                             tutorial::bytes_needed("--tiles", static_cast<std::uint64_t>(tiles),
-                                                    async_simt::tile_floats * sizeof(float), 3),
-                             backend);
+    tutorial::require_memory("--tiles", static_cast<std::uint64_t>(tiles),
+                             async_simt::tile_floats * sizeof(float), 3, backend);
     if (cli.common().benchmark) {
       print_benchmark(tiles, seed, *chosen->device, csv_path);
       return 0;
     }
 
-    std::printf(
-        "Chapter 07: the asynchronous SIMT programming model on %s\n",
-        backend == tutorial::Backend::device ? chosen->device->name.c_str() : "the CPU emulator");
+    std::printf("Chapter 07: the asynchronous SIMT programming model on %s\n",
+                chosen->where().c_str());
     bool ok = true;
 
     // 1. A barrier's split arrive and wait.
-    const std::vector<int> values = random_ints(4 * async_simt::threads_per_block, seed);
+    // Small integers, so that squares and sums stay exact.
+    const auto values =
+        tutorial::random_integers<int>(4 * async_simt::threads_per_block, seed, -1000, 1000);
     const std::vector<int> read = async_simt::publish_then_read(values);
     const bool published = read == async_simt::reference_publish_then_read(values);
     std::printf(

@@ -42,7 +42,8 @@ Ceilings measure_ceilings(std::size_t bytes) {
 
 void time_local(MemorySpacesBenchmark& b, std::size_t elements, std::uint64_t seed) {
   const int threads = static_cast<int>(elements / kStrip);
-  const auto values = random_unsigned(std::size_t(threads) * kStrip, seed);
+  const auto values =
+      tutorial::random_integers<unsigned>(std::size_t(threads) * kStrip, seed, 0, 999999);
   const auto expected = reference_pairs_per_thread(values, threads);
   tutorial::DeviceBuffer<unsigned> in{std::span<const unsigned>(values)}, out(expected.size());
   for (Histogram where : all_histograms) {
@@ -51,17 +52,15 @@ void time_local(MemorySpacesBenchmark& b, std::size_t elements, std::uint64_t se
           in.get(), out.get(), threads);
       CUDA_CHECK(cudaGetLastError());
     });
-    std::vector<unsigned> result(expected.size());
-    out.copy_to(result);
     b.rows.push_back({"local", describe(where), t.median_ms,
                       gbs(4.0 * static_cast<double>(values.size()), t.median_ms), "GB/s",
-                      b.ceilings.copy_gbs, "device-to-device copy", result == expected});
+                      b.ceilings.copy_gbs, "device-to-device copy", out.to_host() == expected});
   }
 }
 
 void time_constant(MemorySpacesBenchmark& b, std::size_t elements, std::uint64_t seed) {
-  const auto coefficients = random_whole_floats(kTaps, seed + 1, 8.0f);
-  const auto signal = random_whole_floats(elements + kTaps - 1, seed + 2, 100.0f);
+  const auto coefficients = tutorial::random_integers<float>(kTaps, seed + 1, -7, 7);
+  const auto signal = tutorial::random_integers<float>(elements + kTaps - 1, seed + 2, -99, 99);
   const auto expected = reference_filter(coefficients, signal);
   set_taps(coefficients);
   tutorial::DeviceBuffer<float> in{std::span<const float>(signal)}, out(elements);
@@ -71,9 +70,7 @@ void time_constant(MemorySpacesBenchmark& b, std::size_t elements, std::uint64_t
       filter_kernel(access)<<<blocks_for(elements), threads_per_block>>>(in.get(), out.get(), n);
       CUDA_CHECK(cudaGetLastError());
     });
-    std::vector<float> result(elements);
-    out.copy_to(result);
-    const bool ok = result == expected;
+    const bool ok = out.to_host() == expected;
     if (access == TapAccess::uniform) {
       // One word per warp request: the kernel streams its input and output.
       b.rows.push_back({"constant", describe(access), t.median_ms,
@@ -107,9 +104,7 @@ void time_texture(MemorySpacesBenchmark& b, int size, int scale, std::uint64_t s
                                        m.offset);
     CUDA_CHECK(cudaGetLastError());
   });
-  std::vector<float> result(pixels * pixels);
-  out.copy_to(result);
-  const bool ok = !tutorial::first_mismatch(result, expected, resample_tolerance(sampling));
+  const bool ok = !tutorial::first_mismatch(out.to_host(), expected, resample_tolerance(sampling));
   const double bytes = 4.0 * static_cast<double>(n * n + pixels * pixels);
   b.rows.push_back({"texture",
                     "tex2D linear, " + std::to_string(size) + "^2 texels to " +

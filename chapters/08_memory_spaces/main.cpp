@@ -55,22 +55,19 @@ void print_benchmark(std::size_t elements, int image, std::uint64_t seed,
       b.ceilings.copy_gbs, b.ceilings.host_to_device_gbs, b.ceilings.constant_words_per_s / 1e9);
   std::printf("%-9s %-52s %9s %10s %-9s %8s  %s\n", "part", "kernel", "ms", "rate", "unit",
               "of ceil.", "result");
-  std::optional<tutorial::CsvFile> csv;
-  if (!csv_path.empty())
-    csv.emplace(csv_path, "--csv",
-                std::vector<std::string>{"problem", "part", "kernel", "median_ms", "rate", "unit",
-                                         "ceiling", "ceiling_name", "of_ceiling", "verified"},
-                &device);
+  tutorial::CsvFile csv(csv_path, "--csv",
+                        {"problem", "part", "kernel", "median_ms", "rate", "unit", "ceiling",
+                         "ceiling_name", "of_ceiling", "verified"},
+                        &device);
   for (const TimedRow& r : b.rows) {
     std::printf("%-9s %-52s %9.3f %10.1f %-9s %7.2fx  %s\n", r.part.c_str(), r.kernel.c_str(),
                 r.median_ms, r.rate, r.unit.c_str(), r.of_ceiling(),
                 r.verified ? "match" : "MISMATCH");
-    if (csv)
-      csv->row(std::to_string(elements) + " elements, " + std::to_string(image) + "^2 texture",
-               r.part, r.kernel, r.median_ms, r.rate, r.unit, r.ceiling, r.ceiling_name,
-               r.of_ceiling(), r.verified);
+    csv.row(std::to_string(elements) + " elements, " + std::to_string(image) + "^2 texture", r.part,
+            r.kernel, r.median_ms, r.rate, r.unit, r.ceiling, r.ceiling_name, r.of_ceiling(),
+            r.verified);
   }
-  if (csv) csv->finish();
+  csv.finish();
 }
 
 bool report(const std::string& what, std::size_t elements,
@@ -112,20 +109,20 @@ int main(int argc, char** argv) {
     const auto n = static_cast<std::size_t>(elements);
     // The largest part: the filter's input and output, and the reference, on the host (and
     // input and output on the GPU); the Unified Memory array is no larger.
-    tutorial::require_memory("--elements", tutorial::bytes_needed("--elements", n, 4, 3), backend);
+    tutorial::require_memory("--elements", n, sizeof(float), 3, backend);
     if (cli.common().benchmark) {
       print_benchmark(n, image_size, seed, *chosen->device, csv_path);
       return 0;
     }
 
-    std::printf(
-        "Chapter 08: the memory spaces and compute capability on %s\n",
-        backend == tutorial::Backend::device ? chosen->device->name.c_str() : "the CPU emulator");
+    std::printf("Chapter 08: the memory spaces and compute capability on %s\n",
+                chosen->where().c_str());
     bool ok = true;
 
     // 1. Local memory: a per-thread array indexed at run time, against registers.
     const int threads = elements / kStrip;
-    const std::vector<unsigned> values = random_unsigned(std::size_t(threads) * kStrip, seed);
+    const auto values =
+        tutorial::random_integers<unsigned>(std::size_t(threads) * kStrip, seed, 0, 999999);
     const std::vector<unsigned> pairs = reference_pairs_per_thread(values, threads);
     std::printf("local memory: %d threads, each counting %d values into %d bins:\n", threads,
                 kStrip, kBins);
@@ -139,8 +136,8 @@ int main(int argc, char** argv) {
     }
 
     // 2. Constant memory: the filter's coefficients, read the same by every lane or not.
-    const std::vector<float> coefficients = random_whole_floats(kTaps, seed + 1, 8.0f);
-    const std::vector<float> signal = random_whole_floats(n + kTaps - 1, seed + 2, 100.0f);
+    const auto coefficients = tutorial::random_integers<float>(kTaps, seed + 1, -7, 7);
+    const auto signal = tutorial::random_integers<float>(n + kTaps - 1, seed + 2, -99, 99);
     const std::vector<float> filtered = reference_filter(coefficients, signal);
     std::printf("constant memory: a %d-tap filter over %d values, taps in __constant__ memory:\n",
                 kTaps, elements);
@@ -184,7 +181,8 @@ int main(int argc, char** argv) {
     print_capability(current_capability(), backend == tutorial::Backend::device
                                                ? "the GPU"
                                                : "what the emulator imitates");
-    const std::vector<unsigned> warp_values = random_unsigned(threads_per_block * 4, seed + 5);
+    const auto warp_values =
+        tutorial::random_integers<unsigned>(threads_per_block * 4, seed + 5, 0, 999999);
     const WarpSumResult sums = warp_sums(warp_values);
     const bool summed = sums.sums == reference_warp_sums(warp_values);
     std::printf(

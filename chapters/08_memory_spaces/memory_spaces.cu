@@ -67,14 +67,6 @@ cudaTextureDesc texture_description(Sampling sampling) {
 
 namespace {
 
-// The `count` values of `buffer`, back on the host.
-template <class T>
-std::vector<T> copied_to_host(const tutorial::DeviceBuffer<T>& buffer, std::size_t count) {
-  std::vector<T> values(count);
-  buffer.copy_to(values);
-  return values;
-}
-
 template <class T>
 std::vector<float> resample_texels(std::span<const T> texels, int size, int output,
                                    const cudaTextureDesc& desc, TexelStorage storage) {
@@ -87,7 +79,7 @@ std::vector<float> resample_texels(std::span<const T> texels, int size, int outp
   const dim3 block(16, 16), grid((output + 15) / 16, (output + 15) / 16);
   Resample<<<grid, block>>>(texture.object(), out.get(), output, output, m.scale, m.offset);
   CUDA_CHECK(cudaGetLastError());
-  return copied_to_host(out, pixels * pixels);
+  return out.to_host();
 }
 
 }  // namespace
@@ -98,7 +90,7 @@ std::vector<unsigned> pairs_per_thread(Histogram where, std::span<const unsigned
   pairs_kernel(where)<<<blocks_for(std::size_t(threads)), threads_per_block>>>(
       d_in.get(), d_out.get(), threads);
   CUDA_CHECK(cudaGetLastError());
-  return copied_to_host(d_out, static_cast<std::size_t>(threads));
+  return d_out.to_host();
 }
 
 std::optional<KernelResources> kernel_resources(Histogram where) {
@@ -119,7 +111,7 @@ FilterRun filter(TapAccess access, std::span<const float> coefficients, std::spa
   filter_kernel(access)<<<blocks_for(n), threads_per_block>>>(d_in.get(), d_out.get(),
                                                               static_cast<int>(n));
   CUDA_CHECK(cudaGetLastError());
-  return {copied_to_host(d_out, n), tutorial::last_launch_constant_reads()};
+  return {d_out.to_host(), tutorial::last_launch_constant_reads()};
 }
 
 std::vector<float> resample(const Image& image, Sampling sampling, int output) {
@@ -141,7 +133,7 @@ std::vector<float> scale_in_place(Transfer transfer, std::span<const float> data
     const tutorial::DeviceBuffer<float> values(data);
     ScaleInPlace<<<blocks_for(n), threads_per_block>>>(values.get(), count, factor, offset);
     CUDA_CHECK(cudaGetLastError());
-    return copied_to_host(values, n);
+    return values.to_host();
   }
   // [doc:managed-launch]
   // One address space: the host writes the values through the pointer the kernel gets.
@@ -166,7 +158,7 @@ WarpSumResult warp_sums(std::span<const unsigned> in) {
   const tutorial::DeviceBuffer<int> d_path(std::span<const int>(&unset, 1));
   WarpSums<<<blocks_for(in.size()), threads_per_block>>>(d_in.get(), d_sums.get(), d_path.get());
   CUDA_CHECK(cudaGetLastError());
-  return {copied_to_host(d_sums, in.size() / kWarp), copied_to_host(d_path, 1)[0]};
+  return {d_sums.to_host(), d_path.to_host()[0]};
 }
 
 tutorial::ComputeCapability current_capability() {
@@ -177,20 +169,7 @@ tutorial::ComputeCapability current_capability() {
   return {major, minor};
 }
 
-// The configuration: inputs, names, the image's bytes, and the CPU references.
-
-std::vector<unsigned> random_unsigned(std::size_t n, std::uint64_t seed) {
-  std::vector<unsigned> values;
-  for (float f : tutorial::random_floats(n, seed, 0.0f, 1.0e6f))
-    values.push_back(static_cast<unsigned>(f));
-  return values;
-}
-
-std::vector<float> random_whole_floats(std::size_t n, std::uint64_t seed, float bound) {
-  std::vector<float> values = tutorial::random_floats(n, seed, -bound, bound);
-  for (float& v : values) v = std::trunc(v);
-  return values;
-}
+// The configuration: names, the image's bytes, and the CPU references.
 
 std::string describe(Histogram where) {
   return where == Histogram::local_memory ? "counts[value % 16] in local memory"

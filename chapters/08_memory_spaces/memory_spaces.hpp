@@ -129,13 +129,6 @@ struct WarpSumResult {
 
 // --- Inputs, names and references --------------------------------------------------------------
 
-/// @brief `n` values from 0 to 999,999, reproducible from `seed`.
-[[nodiscard]] std::vector<unsigned> random_unsigned(std::size_t n, std::uint64_t seed);
-/// @brief `n` whole numbers in (-bound, bound), as floats: sums of their products are exact
-/// whatever order a kernel adds them in.
-[[nodiscard]] std::vector<float> random_whole_floats(std::size_t n, std::uint64_t seed,
-                                                     float bound);
-
 [[nodiscard]] std::string describe(Histogram where);
 [[nodiscard]] std::string describe(TapAccess access);
 [[nodiscard]] std::string describe(Sampling sampling);

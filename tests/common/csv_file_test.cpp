@@ -56,12 +56,19 @@ TEST_CASE("A CSV file of measurements starts every row with the device's label",
   std::filesystem::remove(path);
 }
 
-TEST_CASE("A CSV file refuses a row of the wrong width and a path it cannot write", "[common]") {
+TEST_CASE(
+    "A CSV file refuses a row of the wrong width (with --csv or without) and a path it cannot "
+    "write",
+    "[common]") {
   const auto path = scratch("csv_file_test_width.csv");
   tutorial::CsvFile csv(path.string(), "--csv", {"a", "b"});
   CHECK_THROWS_AS(csv.row(1), std::logic_error);
   CHECK_THROWS_AS(csv.row(1, 2, 3), std::logic_error);
   std::filesystem::remove(path);
+  tutorial::CsvFile none("", "--csv", {"a", "b"});  // --csv not given: nothing is written
+  CHECK_NOTHROW(none.row(1, 2));
+  CHECK_THROWS_AS(none.row(1), std::logic_error);
+  CHECK_NOTHROW(none.finish());
   try {
     tutorial::CsvFile bad("/nonexistent-folder/out.csv", "--csv", {"a"});
     FAIL("no error for a folder that does not exist");

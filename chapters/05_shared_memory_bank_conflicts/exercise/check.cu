@@ -69,9 +69,7 @@ int main(int argc, char** argv) {
     dOut.copy_to(out);
     if (const auto c = tutorial::last_launch_shared_accesses()) {
       std::printf("shared loads: %llu requests, %llu wavefronts, %llu bank conflicts: %s\n",
-                  static_cast<unsigned long long>(c->load_requests),
-                  static_cast<unsigned long long>(c->load_wavefronts),
-                  static_cast<unsigned long long>(c->load_conflicts),
+                  c->load_requests, c->load_wavefronts, c->load_conflicts,
                   c->load_conflicts == 0 ? "match" : "not yet");
       ok &= c->load_conflicts == 0;
     } else {

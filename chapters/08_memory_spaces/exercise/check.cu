@@ -52,9 +52,7 @@ int main(int argc, char** argv) {
     Magnify2x<<<dim3(out_width / 16, out_height / 16), dim3(16, 16)>>>(
         texture.object(), output.get(), out_width, out_height);
     CUDA_CHECK(cudaGetLastError());
-    std::vector<float> out(pixels);
-    CUDA_CHECK(
-        cudaMemcpy(out.data(), output.get(), pixels * sizeof(float), cudaMemcpyDeviceToHost));
+    const std::vector<float> out = output.to_host();
     std::size_t wrong = 0;
     for (int y = 0; y < out_height; ++y)
       for (int x = 0; x < out_width; ++x) {
