@@ -5,7 +5,9 @@
 // Translated for the emulator by simt_add_kernels(); the tests of tests/simt/ include the
 // translation.
 #include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
 #include <mma.h>
+#include <cuda/pipeline>
 
 // Writes one element past the dynamic shared memory the launch gave.
 __global__ void WritePastDynamicShared(int* out) {
@@ -272,4 +274,69 @@ __global__ void WarpMatrixTileRace(float* out) {
     wmma::load_matrix_sync(acc, tile, 16, wmma::mem_row_major);
     wmma::store_matrix_sync(out, acc, 16, wmma::mem_row_major);
   }
+}
+
+// The block copies a tile, and each warp then waits on its own tile of the block: a tile's wait
+// does not complete a copy the whole block made (its threads made only their part of it), so the
+// read after it is early. cg::wait(block) is the wait this copy needs.
+__global__ void ReadBlockCopyAfterWarpWait(const float* in, float* out) {
+  namespace cg = cooperative_groups;
+  __shared__ float tile[64];
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+  cg::memcpy_async(block, tile, in, sizeof(tile));
+  cg::wait(warp);
+  out[threadIdx.x] = tile[63 - threadIdx.x];
+}
+
+// Each warp copies two slices and waits with wait_prior<1>(warp), which leaves the last copy in
+// flight: the read of the second slice after it is early.
+__global__ void ReadSecondTileCopyAfterWaitPrior(const float* in, float* out) {
+  namespace cg = cooperative_groups;
+  __shared__ float first[64], second[64];
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(cg::this_thread_block());
+  const unsigned slice = warp.meta_group_rank() * 32;
+  cg::memcpy_async(warp, first + slice, in + slice, sizeof(float) * 32);
+  cg::memcpy_async(warp, second + slice, in + 64 + slice, sizeof(float) * 32);
+  cg::wait_prior<1>(warp);
+  out[threadIdx.x] = first[threadIdx.x] + second[threadIdx.x];
+}
+
+// A partitioned pipeline whose consumers also try to produce: a thread that joined as a consumer
+// calls producer_acquire(), which the GPU leaves undefined.
+__global__ void ConsumerThatProduces(const float* in, float* out) {
+  namespace cg = cooperative_groups;
+  __shared__ float stage[2][64];
+  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 2> state;
+  const bool producer = threadIdx.x < 32;
+  cuda::pipeline<cuda::thread_scope_block> pipe =
+      cuda::make_pipeline(cg::this_thread_block(), &state,
+                          producer ? cuda::pipeline_role::producer : cuda::pipeline_role::consumer);
+  pipe.producer_acquire();
+  cuda::memcpy_async(&stage[0][threadIdx.x], in + threadIdx.x, sizeof(float), pipe);
+  pipe.producer_commit();
+  out[threadIdx.x] = 0.0f;
+}
+
+// A partitioned pipeline of 16 producers whose producers stop after one stage: the consumers
+// wait for a second stage no producer commits.
+__global__ void ConsumersWaitForMissingStage(const float* in, float* out) {
+  namespace cg = cooperative_groups;
+  __shared__ float stage[2][64];
+  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 2> state;
+  cuda::pipeline<cuda::thread_scope_block> pipe =
+      cuda::make_pipeline(cg::this_thread_block(), &state, 16);
+  if (threadIdx.x < 16) {
+    pipe.producer_acquire();
+    cuda::memcpy_async(&stage[0][threadIdx.x * 4], in + threadIdx.x * 4, sizeof(float) * 4, pipe);
+    pipe.producer_commit();
+    return;
+  }
+  float sum = 0.0f;
+  for (int b = 0; b < 2; ++b) {
+    pipe.consumer_wait();
+    sum += stage[b][threadIdx.x];
+    pipe.consumer_release();
+  }
+  out[threadIdx.x] = sum;
 }

@@ -23,7 +23,7 @@ void record_copy(const AsyncCopy& copy) {
     return c.dst == copy.dst && c.src == copy.src && c.bytes == copy.bytes &&
            c.cuda_barrier == copy.cuda_barrier && c.barrier_phase == copy.barrier_phase &&
            c.pipeline == copy.pipeline && c.pipeline_stage == copy.pipeline_stage &&
-           c.group_copy == copy.group_copy;
+           c.group_copy == copy.group_copy && c.group_first == copy.group_first;
   });
   if (known) return;
   copies.push_back(copy);
@@ -47,11 +47,19 @@ void check_async_destination(const UnitState& unit, const BlockState& block, con
             << " of the destination of the memcpy_async at " << where(c.place) << ", which ";
     if (c.pipeline != nullptr)
       message << "completes with stage " << c.pipeline_stage
-              << " of its cuda::pipeline. Call consumer_wait() for that stage first.";
+              << " of its cuda::pipeline. Call consumer_wait() for that stage first; or, if these "
+                 "bytes still hold an earlier stage's data, start this copy only once they have "
+                 "been read (until its stage completes, the copy may land at any moment).";
     else if (c.cuda_barrier != nullptr)
       message << "completes with phase " << c.barrier_phase
               << " of the cuda::barrier initialised at " << where(c.cuda_barrier->init_place)
               << ". Wait for that phase (bar.wait(token) or bar.arrive_and_wait()) first.";
+    else if (c.group_threads < unit.threads_per_block)
+      message << "completes at cooperative_groups::wait on its tile (threads " << c.group_first
+              << " to " << c.group_first + c.group_threads - 1
+              << " of the block) or on the block, or at wait_prior<N> on either once N later "
+                 "copies have started (this is the tile's copy "
+              << c.group_copy << "). Call one of them first.";
     else
       message << "completes at cooperative_groups::wait(block), or at wait_prior<N>(block) once "
                  "N later copies have started (this is the block's copy "

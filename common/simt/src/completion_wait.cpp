@@ -35,10 +35,12 @@ std::string describe_wait_that_never_ends(const CompletionWait& wait) {
   return "cuda::pipeline stage that never becomes " + std::string(commit ? "ready" : "free") +
          " in " + kernel + " (stage " + std::to_string(stage) + " of the pipeline made at " +
          where(pipe.made_at) + " waits for " +
-         (commit ? "every one of its " + std::to_string(pipe.threads) +
-                       " threads to commit stage " + std::to_string(stage)
-                 : "every one of its " + std::to_string(pipe.threads) +
-                       " threads to release stage " + std::to_string(wait.above)) +
+         (commit ? "every one of its " + std::to_string(pipe.producers) +
+                       (pipe.partitioned ? " producer" : "") + " threads to commit stage " +
+                       std::to_string(stage)
+                 : "every one of its " + std::to_string(pipe.consumers) +
+                       (pipe.partitioned ? " consumer" : "") + " threads to release stage " +
+                       std::to_string(wait.above)) +
          ")";
 }
 

@@ -11,8 +11,8 @@
 
 namespace simt::detail {
 
-void copy_for_block(void* dst, const void* src, std::size_t bytes,
-                    const std::source_location& place) {
+void copy_for_group(void* dst, const void* src, std::size_t bytes,
+                    const std::source_location& place, unsigned first, unsigned threads) {
   BlockState& block = *current_thread.block;
   std::vector<std::uint64_t>& started = block.group_copies_started;
   if (started.empty()) started.assign(current_thread.unit->threads_per_block, 0);
@@ -20,7 +20,9 @@ void copy_for_block(void* dst, const void* src, std::size_t bytes,
                .src = src,
                .bytes = bytes,
                .place = place,
-               .group_copy = started[thread_rank()]++});
+               .group_copy = started[thread_rank()]++,
+               .group_first = first,
+               .group_threads = threads});
 }
 
 void complete_group_copies(BlockState& block, std::uint64_t kept) {
@@ -29,6 +31,19 @@ void complete_group_copies(BlockState& block, std::uint64_t kept) {
   const std::uint64_t all = started.empty() ? 0 : *std::max_element(started.begin(), started.end());
   complete_copies(block, [&](const AsyncCopy& c) {
     return c.cuda_barrier == nullptr && c.pipeline == nullptr && c.group_copy + kept < all;
+  });
+}
+
+void complete_tile_copies(BlockState& block, unsigned first, unsigned threads, std::uint64_t kept) {
+  const std::vector<std::uint64_t>& started = block.group_copies_started;
+  const std::uint64_t all =
+      started.size() < first + threads
+          ? 0
+          : *std::max_element(started.begin() + first, started.begin() + first + threads);
+  complete_copies(block, [&](const AsyncCopy& c) {
+    return c.cuda_barrier == nullptr && c.pipeline == nullptr && c.group_threads != 0 &&
+           c.group_first >= first && c.group_first + c.group_threads <= first + threads &&
+           c.group_copy + kept < all;
   });
 }
 

@@ -49,22 +49,75 @@ void consume_thread_stages_but(ThreadPipelineState& pipe, std::uint64_t n) {
   }
 }
 
+namespace {
+
+// The first caller of make_pipeline initialises the shared state (the others find it made).
+bool initialise(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t stages,
+                std::uint64_t producers, std::uint64_t consumers, bool partitioned,
+                const std::source_location& place) {
+  if (state.mark == BlockPipelineState::initialised_mark) return false;
+  state = BlockPipelineState{
+      BlockPipelineState::initialised_mark, stages, producers, consumers, partitioned, 0, 0, place};
+  std::fill(counts, counts + 2 * stages, 0);
+  return true;
+}
+
+std::uint64_t block_threads() { return Dim3(current_thread.block_dim).volume(); }
+
+const char* role_name(PipelineRole role) {
+  return role == PipelineRole::producer ? "pipeline_role::producer" : "pipeline_role::consumer";
+}
+
+}  // namespace
+
 void make_block_pipeline(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t stages,
                          const std::source_location& place) {
-  if (state.mark == BlockPipelineState::initialised_mark) return;  // another thread made it
-  const std::uint64_t threads = Dim3(current_thread.block_dim).volume();
-  state = BlockPipelineState{BlockPipelineState::initialised_mark, stages, threads, 0, 0, place};
-  std::fill(counts, counts + 2 * stages, 0);
+  initialise(state, counts, stages, block_threads(), block_threads(), false, place);
+}
+
+void make_partitioned_pipeline(BlockPipelineState& state, std::uint64_t* counts,
+                               std::uint64_t stages, std::uint64_t producer_count,
+                               const std::source_location& place) {
+  const std::uint64_t threads = block_threads();
+  if (producer_count > threads)
+    fail_in_kernel("cuda::make_pipeline with more producers than threads", place,
+                   running_thread_text() + " makes a pipeline with " +
+                       std::to_string(producer_count) + " producers for a group of " +
+                       std::to_string(threads) +
+                       " threads: the rest of the group are its consumers, so there can be at "
+                       "most as many producers as threads");
+  initialise(state, counts, stages, producer_count, threads - producer_count, true, place);
+}
+
+void make_pipeline_with_role(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t stages,
+                             PipelineRole role, const std::source_location& place) {
+  initialise(state, counts, stages, 0, 0, true, place);
+  ++(role == PipelineRole::producer ? state.producers : state.consumers);
+}
+
+void check_pipeline_role(const BlockPipelineThread& pipe, bool producing, const char* call,
+                         const std::source_location& place) {
+  if (pipe.role == PipelineRole::both || (pipe.role == PipelineRole::producer) == producing) return;
+  fail_in_kernel(std::string("cuda::pipeline ") +
+                     (producing ? "consumer thread produces" : "producer thread consumes"),
+                 place,
+                 running_thread_text() + " calls " + call + " on the pipeline made at " +
+                     where(pipe.shared->made_at) + ", which it joined as " + role_name(pipe.role) +
+                     ": in a partitioned pipeline a thread only " +
+                     (pipe.role == PipelineRole::producer
+                          ? "produces (producer_acquire, memcpy_async, producer_commit)"
+                          : "consumes (consumer_wait, consumer_release)") +
+                     "; its role cannot change while the pipeline lives");
 }
 
 namespace {
 
 // Counts one thread's commit or release of `stage` in `counts` and moves `fully` on over the
-// stages every thread has now done.
+// stages all `threads` (the producers, or the consumers) have now done.
 void count_stage(const BlockPipelineState& state, std::uint64_t* counts, std::uint64_t& fully,
-                 std::uint64_t stage) {
+                 std::uint64_t stage, std::uint64_t threads) {
   ++counts[stage % state.stages];
-  while (counts[fully % state.stages] == state.threads) {
+  while (counts[fully % state.stages] == threads) {
     counts[fully % state.stages] = 0;
     ++fully;
     UnitState& unit = *current_thread.unit;
@@ -74,19 +127,23 @@ void count_stage(const BlockPipelineState& state, std::uint64_t* counts, std::ui
 
 }  // namespace
 
-void commit_block_stage(BlockPipelineThread& pipe) {
-  count_stage(*pipe.shared, pipe.counts, pipe.shared->fully_committed, pipe.head);
+void commit_block_stage(BlockPipelineThread& pipe, const std::source_location& place) {
+  check_pipeline_role(pipe, true, "producer_commit()", place);
+  count_stage(*pipe.shared, pipe.counts, pipe.shared->fully_committed, pipe.head,
+              pipe.shared->producers);
   ++pipe.head;
 }
 
-void release_block_stage(BlockPipelineThread& pipe) {
+void release_block_stage(BlockPipelineThread& pipe, const std::source_location& place) {
+  check_pipeline_role(pipe, false, "consumer_release()", place);
   count_stage(*pipe.shared, pipe.counts + pipe.shared->stages, pipe.shared->fully_released,
-              pipe.tail);
+              pipe.tail, pipe.shared->consumers);
   ++pipe.tail;
 }
 
 void check_block_consumer(const BlockPipelineThread& pipe, const Site& site) {
-  if (pipe.tail >= pipe.head)
+  check_pipeline_role(pipe, false, site.text, site.location);
+  if (!pipe.shared->partitioned && pipe.tail >= pipe.head)
     fail_in_kernel(
         "cuda::pipeline consumer waits for a stage never committed", site.location,
         running_thread_text() + " waits at " + site.text + " for stage " +

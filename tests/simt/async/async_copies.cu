@@ -73,12 +73,27 @@ std::vector<float> run(Backend backend, FloatKernel kernel, std::span<const floa
     case FloatKernel::tile_by_warps:
       launch_on(backend, {blocks, kAsyncBlock}, ReverseTileCopiedByWarps, input.data(), out.data());
       break;
+    case FloatKernel::slices_by_warp_waits:
+      launch_on(backend, {blocks / 2, kAsyncBlock}, ReverseSlicesWaitedByWarps, input.data(),
+                out.data());
+      break;
   }
   return out.read();
 }
 
 std::vector<float> run(Backend backend, PipelineKernel kernel, std::span<const float> in,
                        unsigned blocks, int batches) {
+  const unsigned consumers = kAsyncBlock - kProducerThreads;
+  if (kernel == PipelineKernel::producer_count || kernel == PipelineKernel::producer_roles) {
+    BackendArray<float> input(backend, in), out(backend, std::size_t{blocks} * consumers, -1.0f);
+    if (kernel == PipelineKernel::producer_count)
+      launch_on(backend, {blocks, kAsyncBlock}, WeightedSumThroughProducerCount, input.data(),
+                out.data(), batches);
+    else
+      launch_on(backend, {blocks, kAsyncBlock}, WeightedSumThroughProducerRoles, input.data(),
+                out.data(), batches);
+    return out.read();
+  }
   BackendArray<float> input(backend, in), out(backend, std::size_t{blocks} * kAsyncBlock, -1.0f);
   if (kernel == PipelineKernel::thread_scope)
     launch_on(backend, {blocks, kAsyncBlock}, WeightedSumThroughThreadPipeline, input.data(),

@@ -21,7 +21,14 @@ enum class IntKernel {
   running_total_by_completion,
   chunk_sums_double_buffered
 };
-enum class FloatKernel { tile_with_barrier, elements_with_barrier, tile_by_group, tile_by_warps };
+/// `slices_by_warp_waits` takes 2 * 256 values per block; the others 256.
+enum class FloatKernel {
+  tile_with_barrier,
+  elements_with_barrier,
+  tile_by_group,
+  tile_by_warps,
+  slices_by_warp_waits
+};
 
 [[nodiscard]] std::vector<int> run(Backend backend, IntKernel kernel, std::span<const int> in,
                                    int rounds = 0);
@@ -29,7 +36,9 @@ enum class FloatKernel { tile_with_barrier, elements_with_barrier, tile_by_group
                                      std::span<const float> in);
 
 /// The pipelines: `in` holds `batches` batches of blocks * 256 values; one sum per thread.
-enum class PipelineKernel { thread_scope, block_scope };
+/// `producer_count` and `producer_roles`: a partitioned pipeline, one sum per consumer thread
+/// (224 per block).
+enum class PipelineKernel { thread_scope, block_scope, producer_count, producer_roles };
 [[nodiscard]] std::vector<float> run(Backend backend, PipelineKernel kernel,
                                      std::span<const float> in, unsigned blocks, int batches);
 

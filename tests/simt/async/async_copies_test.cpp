@@ -130,6 +130,16 @@ TEST_CASE("Copies into shared memory with memcpy_async arrive complete after the
   CHECK(out == expected);
 }
 
+TEST_CASE("A warp waits on its own tile's copies: wait_prior<1>(warp), then wait(warp)",
+          "[async]") {
+  const auto in = random_values<float>(block * 2 * 3, -1000, 1000, 17);
+  const auto out = async_copies::run(backend_under_test, FloatKernel::slices_by_warp_waits, in);
+  // Every run of 32 values (a warp's slice of one half of a block's input) comes out reversed.
+  std::vector<float> expected(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) expected[i] = in[i / 32 * 32 + 31 - i % 32];
+  CHECK(out == expected);
+}
+
 TEST_CASE("Pipelines of one thread and of a block overlap copies with use and sum every batch",
           "[async]") {
   const auto kernel = GENERATE(async_copies::PipelineKernel::thread_scope,
@@ -152,6 +162,27 @@ TEST_CASE("Pipelines of one thread and of a block overlap copies with use and su
   CHECK(out == expected);
 }
 
+TEST_CASE("A partitioned pipeline: one warp produces each batch, the other threads consume it",
+          "[async]") {
+  const auto kernel = GENERATE(async_copies::PipelineKernel::producer_count,
+                               async_copies::PipelineKernel::producer_roles);
+  const int batches = GENERATE(1, 2, 5);
+  const unsigned blocks = 2, consumers = block - 32;
+  const auto in =
+      random_values<float>(blocks * block * static_cast<std::size_t>(batches), -100, 100, 18);
+  const auto out = async_copies::run(backend_under_test, kernel, in, blocks, batches);
+  std::vector<float> expected(blocks * consumers, 0.0f);
+  for (std::size_t x = 0; x < blocks; ++x)
+    for (std::size_t c = 0; c < consumers; ++c)
+      for (int b = 0; b < batches; ++b)
+        expected[x * consumers + c] +=
+            in[(x * static_cast<std::size_t>(batches) + static_cast<std::size_t>(b)) * block + c] *
+            static_cast<float>(b + 1);
+  INFO((kernel == async_copies::PipelineKernel::producer_roles ? "roles" : "producer count")
+       << ", " << batches << " batches");
+  CHECK(out == expected);
+}
+
 TEST_CASE(
     "On the emulator, barrier phases and async copies give the same results in shuffled thread "
     "orders and with every check on",
@@ -169,10 +200,14 @@ TEST_CASE(
   const auto chunked =
       async_copies::run(backend_under_test, IntKernel::chunk_sums_double_buffered, ints, 2);
   const auto copied = async_copies::run(backend_under_test, FloatKernel::tile_by_group, floats);
+  const auto by_warps =
+      async_copies::run(backend_under_test, FloatKernel::slices_by_warp_waits, floats);
   const auto by_barrier =
       async_copies::run(backend_under_test, FloatKernel::tile_with_barrier, floats);
   const auto piped = async_copies::run(backend_under_test,
                                        async_copies::PipelineKernel::block_scope, floats, 1, 2);
+  const auto partitioned = async_copies::run(
+      backend_under_test, async_copies::PipelineKernel::producer_roles, floats, 1, 2);
   in_shuffled_orders_with_every_check([&] {
     CHECK(async_copies::run(backend_under_test, IntKernel::neighbour_after_split_arrive, ints) ==
           split);
@@ -184,9 +219,13 @@ TEST_CASE(
     CHECK(async_copies::run(backend_under_test, IntKernel::chunk_sums_double_buffered, ints, 2) ==
           chunked);
     CHECK(async_copies::run(backend_under_test, FloatKernel::tile_by_group, floats) == copied);
+    CHECK(async_copies::run(backend_under_test, FloatKernel::slices_by_warp_waits, floats) ==
+          by_warps);
     CHECK(async_copies::run(backend_under_test, FloatKernel::tile_with_barrier, floats) ==
           by_barrier);
     CHECK(async_copies::run(backend_under_test, async_copies::PipelineKernel::block_scope, floats,
                             1, 2) == piped);
+    CHECK(async_copies::run(backend_under_test, async_copies::PipelineKernel::producer_roles,
+                            floats, 1, 2) == partitioned);
   });
 }

@@ -189,6 +189,25 @@ __global__ void ReverseTileCopiedByWarps(const float* in, float* out) {
   out[blockIdx.x * kAsyncBlock + threadIdx.x] = tile[kAsyncBlock - 1 - threadIdx.x];
 }
 
+// Each warp copies two slices of its own (cg::memcpy_async on its tile) and waits on its tile
+// alone, with no block barrier: wait_prior<1>(warp) completes the first copy while the second
+// may still fly, wait(warp) the second. Each half comes out reversed within every warp's slice.
+__global__ void ReverseSlicesWaitedByWarps(const float* in, float* out) {
+  alignas(16) __shared__ float first_half[kAsyncBlock];
+  alignas(16) __shared__ float second_half[kAsyncBlock];
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+  const unsigned slice = warp.meta_group_rank() * 32, lane = warp.thread_rank();
+  const float* source = in + blockIdx.x * 2 * kAsyncBlock;
+  float* target = out + blockIdx.x * 2 * kAsyncBlock;
+  cg::memcpy_async(warp, first_half + slice, source + slice, sizeof(float) * 32);
+  cg::memcpy_async(warp, second_half + slice, source + kAsyncBlock + slice, sizeof(float) * 32);
+  cg::wait_prior<1>(warp);
+  target[slice + lane] = first_half[slice + 31 - lane];
+  cg::wait(warp);
+  target[kAsyncBlock + slice + lane] = second_half[slice + 31 - lane];
+}
+
 // Each thread streams `batches` values through a two-stage pipeline of its own: the copy of
 // value b + 2 is in flight while value b is used. Thread i sums (b + 1) * in[b * total + i].
 __global__ void WeightedSumThroughThreadPipeline(const float* in, float* out, int batches) {
@@ -240,4 +259,52 @@ __global__ void WeightedSumThroughBlockPipeline(const float* in, float* out, int
     pipe.consumer_release();
   }
   out[blockIdx.x * kAsyncBlock + threadIdx.x] = sum;
+}
+
+// A partitioned pipeline: the block's first warp produces, the other 224 threads consume. Block
+// x streams `batches` batches of 256 values (in[(x * batches + b) * 256 + i]); each producer
+// copies 8 values of a batch into the stage, consumer c (thread 32 + c) adds (b + 1) times value
+// c of batch b, and writes its sum to out[x * 224 + c].
+constexpr unsigned kProducerThreads = 32;
+
+__device__ void StreamThroughPartitionedPipeline(cuda::pipeline<cuda::thread_scope_block>& pipe,
+                                                 float (*stage)[kAsyncBlock], const float* in,
+                                                 float* out, int batches) {
+  const unsigned t = threadIdx.x;
+  if (t < kProducerThreads) {
+    for (int b = 0; b < batches; ++b) {
+      pipe.producer_acquire();
+      const float* batch = in + (blockIdx.x * batches + b) * kAsyncBlock;
+      cuda::memcpy_async(&stage[b % kStages][t * 8], batch + t * 8, sizeof(float) * 8, pipe);
+      pipe.producer_commit();
+    }
+    return;
+  }
+  float sum = 0.0f;
+  for (int b = 0; b < batches; ++b) {
+    pipe.consumer_wait();
+    sum += stage[b % kStages][t - kProducerThreads] * static_cast<float>(b + 1);
+    pipe.consumer_release();
+  }
+  out[blockIdx.x * (kAsyncBlock - kProducerThreads) + t - kProducerThreads] = sum;
+}
+
+// The partitioned pipeline made with a producer count: the first 32 threads produce.
+__global__ void WeightedSumThroughProducerCount(const float* in, float* out, int batches) {
+  __shared__ float stage[kStages][kAsyncBlock];
+  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, kStages> shared_state;
+  cuda::pipeline<cuda::thread_scope_block> pipe =
+      cuda::make_pipeline(cg::this_thread_block(), &shared_state, kProducerThreads);
+  StreamThroughPartitionedPipeline(pipe, stage, in, out, batches);
+}
+
+// The same pipeline made with each thread's role.
+__global__ void WeightedSumThroughProducerRoles(const float* in, float* out, int batches) {
+  __shared__ float stage[kStages][kAsyncBlock];
+  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, kStages> shared_state;
+  const cuda::pipeline_role role = threadIdx.x < kProducerThreads ? cuda::pipeline_role::producer
+                                                                  : cuda::pipeline_role::consumer;
+  cuda::pipeline<cuda::thread_scope_block> pipe =
+      cuda::make_pipeline(cg::this_thread_block(), &shared_state, role);
+  StreamThroughPartitionedPipeline(pipe, stage, in, out, batches);
 }

@@ -2,9 +2,11 @@
 /// @file
 /// @brief `cuda::pipeline` on the emulator: a thread-scope pipeline counts the stages (sets of
 /// copies) one thread committed and waited for; a block-scope pipeline counts, in its shared
-/// state, every thread's commits and releases of each stage, and a thread waits until a stage
-/// is committed by all (to consume it) or released by all (to fill it again). A stage's copies
-/// complete when a consumer waits for it. Internal.
+/// state, its producers' commits and its consumers' releases of each stage, and a thread waits
+/// until a stage is committed by every producer (to consume it) or released by every consumer
+/// (to fill it again). In a unified pipeline every thread is both; a partitioned one has
+/// `producer_count` producers, or the threads that said `pipeline_role::producer`. A stage's
+/// copies complete when a consumer waits for it. Internal.
 
 #include <simt/detail/completion_wait.hpp>
 #include <simt/detail/site.hpp>
@@ -31,10 +33,19 @@ struct BlockPipelineState {
   static constexpr std::uint64_t initialised_mark = 0x706970656c696e65ull;  ///< "pipeline"
   std::uint64_t mark;
   std::uint64_t stages;           ///< How many stages may be in flight.
-  std::uint64_t threads;          ///< Threads of the group: producers and consumers.
+  std::uint64_t producers;        ///< Threads whose commits complete a stage...
+  std::uint64_t consumers;        ///< ... and whose releases free it.
+  bool partitioned;               ///< Producers and consumers are different threads.
   std::uint64_t fully_committed;  ///< Stages every thread has committed, in order.
   std::uint64_t fully_released;   ///< Stages every thread has released, in order.
   std::source_location made_at;   ///< The make_pipeline call.
+};
+
+/// @brief A thread's part in a block-scope pipeline.
+enum class PipelineRole : std::uint8_t {
+  both,      ///< A unified pipeline, or a partitioned one made with a producer count.
+  producer,  ///< Said `pipeline_role::producer`.
+  consumer,  ///< Said `pipeline_role::consumer`.
 };
 
 /// @brief One thread's view of a block-scope pipeline: its next stage to fill and to consume.
@@ -43,6 +54,7 @@ struct BlockPipelineThread {
   std::uint64_t* counts = nullptr;  ///< The shared per-stage counts.
   std::uint64_t head = 0;           ///< Stages this thread has committed.
   std::uint64_t tail = 0;           ///< Stages this thread has released.
+  PipelineRole role = PipelineRole::both;
 };
 
 /// @brief A copy into the current stage of a thread-scope pipeline (`stage` = its index).
@@ -58,12 +70,27 @@ void consume_thread_stages_but(ThreadPipelineState& pipe, std::uint64_t n);
 /// counts (its first caller).
 void make_block_pipeline(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t stages,
                          const std::source_location& place);
+/// @brief `make_pipeline(group, &state, producer_count)`: a partitioned pipeline whose stages
+/// `producer_count` threads commit and the rest of the block release.
+void make_partitioned_pipeline(BlockPipelineState& state, std::uint64_t* counts,
+                               std::uint64_t stages, std::uint64_t producer_count,
+                               const std::source_location& place);
+/// @brief `make_pipeline(group, &state, role)`: a partitioned pipeline; counts the calling
+/// thread among the producers or the consumers (every thread calls it before the block barrier
+/// that ends make_pipeline).
+void make_pipeline_with_role(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t stages,
+                             PipelineRole role, const std::source_location& place);
 /// @brief `producer_commit()` of a block-scope pipeline.
-void commit_block_stage(BlockPipelineThread& pipe);
+void commit_block_stage(BlockPipelineThread& pipe, const std::source_location& place);
 /// @brief `consumer_release()` of a block-scope pipeline.
-void release_block_stage(BlockPipelineThread& pipe);
-/// @brief Checks `consumer_wait()` of a block-scope pipeline: the thread must have committed
-/// the stage it waits for.
+void release_block_stage(BlockPipelineThread& pipe, const std::source_location& place);
+/// @brief Checks that the thread's role allows `call` (`producer_acquire()`, ...): a thread
+/// that said `pipeline_role::consumer` does not produce, one that said producer does not
+/// consume.
+void check_pipeline_role(const BlockPipelineThread& pipe, bool producing, const char* call,
+                         const std::source_location& place);
+/// @brief Checks `consumer_wait()` of a block-scope pipeline: the thread's role allows it, and in
+/// a unified pipeline the thread must have committed the stage it waits for.
 void check_block_consumer(const BlockPipelineThread& pipe, const Site& site);
 
 /// @brief What a block-scope `producer_acquire()` awaits: a free stage.

@@ -75,7 +75,9 @@ struct AsyncCopy {
   std::uint64_t barrier_phase = 0;   ///< That phase.
   const void* pipeline = nullptr;    ///< The pipeline whose stage completes it, or null.
   std::uint64_t pipeline_stage = 0;  ///< That stage.
-  std::uint64_t group_copy = 0;      ///< Neither: the block's k-th group copy.
+  std::uint64_t group_copy = 0;      ///< Neither: the block's k-th group copy...
+  std::uint32_t group_first = 0;     ///< ... by the threads of ranks [group_first,
+  std::uint32_t group_threads = 0;   ///< group_first + group_threads): the block or a tile.
 };
 
 /// @brief Per `cuda::barrier` of a block, the phase each thread last arrived in, plus one

@@ -2,13 +2,16 @@
 /// @file
 /// @brief `<cooperative_groups/memcpy_async.h>` for kernels compiled by the host compiler:
 /// `cooperative_groups::memcpy_async(block, dst, src, bytes)` (or a tile of the block in place
-/// of the block) and its form with element counts, `wait(block)` and `wait_prior<N>(block)`.
+/// of the block) and its form with element counts, `wait(group)` and `wait_prior<N>(group)`.
 ///
-/// Every thread of the block calls memcpy_async with the same arguments; the emulator makes
-/// one copy, which completes when the block is released from `wait(block)`, a block barrier
-/// (the translation writes it `(co_await cooperative_groups::wait(SIMT_SITE(...), block))`), or
-/// from a `wait_prior<N>(block)` once N later copies have started. Until then, with the
-/// emulator's checks on, an access to the destination is reported.
+/// Every thread of the group calls memcpy_async with the same arguments; the emulator makes
+/// one copy, which completes when the group is released from `wait(group)`, a block barrier or
+/// the tile's barrier (the translation writes it
+/// `(co_await cooperative_groups::wait(SIMT_SITE(...), group))`), or from a
+/// `wait_prior<N>(group)` once N later copies have started. `wait(block)` completes the tiles'
+/// copies too (each thread waits for all it took part in, as on the GPU); `wait(tile)` completes
+/// the tile's own, not its part of a copy by the whole block. Until then, with the emulator's
+/// checks on, an access to the destination is reported.
 
 #include <simt/cuda/cooperative_groups.h>
 
@@ -25,12 +28,18 @@ namespace cooperative_groups {
 
 namespace simt_detail {
 /// @brief The groups that copy together: the block, and its tiles (thread_block_tile), whose
-/// threads each call memcpy_async with their tile's arguments. A tile's copy completes at the
-/// block's wait(block) too; waiting on the tile itself is not emulated.
+/// threads each call memcpy_async with their tile's arguments.
 template <class Group>
 inline constexpr bool copies_together = std::is_same_v<Group, thread_block>;
 template <unsigned Size, class Parent>
 inline constexpr bool copies_together<thread_block_tile<Size, Parent>> = true;
+
+/// @brief The rank of the group's first thread in the block.
+inline unsigned first_rank(const thread_block&) { return 0; }
+template <unsigned Size, class Parent>
+unsigned first_rank(const thread_block_tile<Size, Parent>&) {
+  return thread_block{}.thread_rank() / Size * Size;
+}
 }  // namespace simt_detail
 
 /// @brief Starts the copy of `bytes` from `src` to `dst` (shared memory) by the whole group.
@@ -38,11 +47,11 @@ template <class Group, class Size>
 requires simt_detail::copies_together<Group>
 void memcpy_async(const Group& group, void* dst, const void* src, Size bytes,
                   std::source_location place = std::source_location::current()) {
-  (void)group;
 #if !defined(SIMT_TRANSLATING)
-  ::simt::detail::copy_for_block(dst, src, static_cast<std::size_t>(bytes), place);
+  ::simt::detail::copy_for_group(dst, src, static_cast<std::size_t>(bytes), place,
+                                 simt_detail::first_rank(group), group.num_threads());
 #else
-  (void)dst, (void)src, (void)bytes, (void)place;
+  (void)group, (void)dst, (void)src, (void)bytes, (void)place;
 #endif
 }
 
@@ -62,6 +71,10 @@ void memcpy_async(const Group& group, T* dst, DstCount dst_count, const T* src, 
 SIMT_SUSPENDS void wait(const thread_block& group);
 template <unsigned N>
 SIMT_SUSPENDS void wait_prior(const thread_block& group);
+template <unsigned Size, class Parent>
+SIMT_SUSPENDS void wait(const thread_block_tile<Size, Parent>& group);
+template <unsigned N, unsigned Size, class Parent>
+SIMT_SUSPENDS void wait_prior(const thread_block_tile<Size, Parent>& group);
 #else
 /// @brief Waits until the block's copies have completed, and for every thread of the block.
 template <class Where>
@@ -75,6 +88,21 @@ template <unsigned N, class Where>
 ::simt::detail::GroupCopyWaitAt<Where> wait_prior(Where, const thread_block& group) {
   (void)group;
   return {N};
+}
+/// @brief Waits until the tile's copies have completed, and for every thread of the tile.
+template <class Where, unsigned Size, class Parent>
+::simt::detail::CollectiveAt<Where, ::simt::detail::TileCopyWait> wait(
+    Where, const thread_block_tile<Size, Parent>& group) {
+  return {::simt::detail::TileCopyWait(group.simt_mask(), group.simt_span(),
+                                       simt_detail::first_rank(group), Size, 0)};
+}
+/// @brief Waits until the tile's copies have completed but the last `N` it started, and for
+/// every thread of the tile.
+template <unsigned N, class Where, unsigned Size, class Parent>
+::simt::detail::CollectiveAt<Where, ::simt::detail::TileCopyWait> wait_prior(
+    Where, const thread_block_tile<Size, Parent>& group) {
+  return {::simt::detail::TileCopyWait(group.simt_mask(), group.simt_span(),
+                                       simt_detail::first_rank(group), Size, N)};
 }
 #endif
 
