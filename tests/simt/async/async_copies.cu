@@ -83,24 +83,26 @@ std::vector<float> run(Backend backend, FloatKernel kernel, std::span<const floa
 
 std::vector<float> run(Backend backend, PipelineKernel kernel, std::span<const float> in,
                        unsigned blocks, int batches) {
-  const unsigned consumers = kAsyncBlock - kProducerThreads;
-  if (kernel == PipelineKernel::producer_count || kernel == PipelineKernel::producer_roles) {
-    BackendArray<float> input(backend, in), out(backend, std::size_t{blocks} * consumers, -1.0f);
-    if (kernel == PipelineKernel::producer_count)
-      launch_on(backend, {blocks, kAsyncBlock}, WeightedSumThroughProducerCount, input.data(),
-                out.data(), batches);
-    else
-      launch_on(backend, {blocks, kAsyncBlock}, WeightedSumThroughProducerRoles, input.data(),
-                out.data(), batches);
-    return out.read();
+  const bool partitioned =
+      kernel == PipelineKernel::producer_count || kernel == PipelineKernel::producer_roles;
+  const unsigned sums_per_block = partitioned ? kAsyncBlock - kProducerThreads : kAsyncBlock;
+  BackendArray<float> input(backend, in), out(backend, std::size_t{blocks} * sums_per_block, -1.0f);
+  const tutorial::LaunchShape shape{blocks, kAsyncBlock};
+  switch (kernel) {
+    case PipelineKernel::thread_scope:
+      launch_on(backend, shape, WeightedSumThroughThreadPipeline, input.data(), out.data(),
+                batches);
+      break;
+    case PipelineKernel::block_scope:
+      launch_on(backend, shape, WeightedSumThroughBlockPipeline, input.data(), out.data(), batches);
+      break;
+    case PipelineKernel::producer_count:
+      launch_on(backend, shape, WeightedSumThroughProducerCount, input.data(), out.data(), batches);
+      break;
+    case PipelineKernel::producer_roles:
+      launch_on(backend, shape, WeightedSumThroughProducerRoles, input.data(), out.data(), batches);
+      break;
   }
-  BackendArray<float> input(backend, in), out(backend, std::size_t{blocks} * kAsyncBlock, -1.0f);
-  if (kernel == PipelineKernel::thread_scope)
-    launch_on(backend, {blocks, kAsyncBlock}, WeightedSumThroughThreadPipeline, input.data(),
-              out.data(), batches);
-  else
-    launch_on(backend, {blocks, kAsyncBlock}, WeightedSumThroughBlockPipeline, input.data(),
-              out.data(), batches);
   return out.read();
 }
 
