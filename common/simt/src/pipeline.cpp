@@ -52,14 +52,13 @@ void consume_thread_stages_but(ThreadPipelineState& pipe, std::uint64_t n) {
 namespace {
 
 // The first caller of make_pipeline initialises the shared state (the others find it made).
-bool initialise(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t stages,
+void initialise(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t stages,
                 std::uint64_t producers, std::uint64_t consumers, bool partitioned,
                 const std::source_location& place) {
-  if (state.mark == BlockPipelineState::initialised_mark) return false;
+  if (state.mark == BlockPipelineState::initialised_mark) return;
   state = BlockPipelineState{
       BlockPipelineState::initialised_mark, stages, producers, consumers, partitioned, 0, 0, place};
   std::fill(counts, counts + 2 * stages, 0);
-  return true;
 }
 
 std::uint64_t block_threads() { return Dim3(current_thread.block_dim).volume(); }
