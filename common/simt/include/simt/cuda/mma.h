@@ -188,15 +188,16 @@ struct MatrixMultiplyAccumulate : WarpCollective {
     using Out = typename D::element_type;
     constexpr bool integer = std::is_integral_v<Out>;
     // The tiles, gathered from the lanes (a lane that has exited contributes zeros): A and B as
-    // the tensor cores read their type, C as it is.
-    using Sum = std::conditional_t<integer, std::int32_t, double>;
-    Sum at[M][K] = {}, bt[K][N] = {}, ct[M][N] = {};
+    // the tensor cores read their type, C as it is. Integers are summed in unsigned 32 bits:
+    // the wrap-around the GPU's int32 accumulation has, without signed overflow.
+    using Sum = std::conditional_t<integer, std::uint32_t, double>;
+    Sum at[M][K] = {}, bt[K][N] = {}, dt[M][N] = {};
     const auto gather = [](auto& tile, const auto& fragment, unsigned lane, auto as_read) {
       constexpr int count = std::remove_cvref_t<decltype(fragment)>::num_elements;
       constexpr int columns = std::remove_cvref_t<decltype(fragment)>::cols;
       for (int i = 0; i < count; ++i) {
         const int e = int(lane) * count + i;
-        tile[e / columns][e % columns] = as_read(fragment.x[i]);
+        tile[e / columns][e % columns] = static_cast<Sum>(as_read(fragment.x[i]));
       }
     };
     for (unsigned lane = 0; lane < warp_size; ++lane) {
@@ -204,23 +205,24 @@ struct MatrixMultiplyAccumulate : WarpCollective {
       const auto& op = g.at<MatrixMultiplyAccumulate>(lane);
       gather(at, *op.a, lane, [](const auto& x) { return tensor_operand<TypeA>(x); });
       gather(bt, *op.b, lane, [](const auto& x) { return tensor_operand<TypeA>(x); });
-      gather(ct, *op.c, lane, [](const auto& x) { return tensor_operand<void>(x); });
+      gather(dt, *op.c, lane, [](const auto& x) { return tensor_operand<void>(x); });
     }
-    // D = A B + C; 8-bit products summed with wrap-around in 32 bits, as the GPU's int32 does.
+    // D = A B + C, each element summed from C in the order k = 0, 1, ..., K - 1 (a row of B at a
+    // time, so that the compiler can work on several columns at once).
+    for (int row = 0; row < M; ++row)
+      for (int k = 0; k < K; ++k) {
+        const Sum a = at[row][k];
+        for (int col = 0; col < N; ++col) dt[row][col] += a * bt[k][col];
+      }
     for (unsigned lane = 0; lane < warp_size; ++lane) {
       if (!g.has(lane)) continue;
       const auto& op = g.at<MatrixMultiplyAccumulate>(lane);
       for (int i = 0; i < D::num_elements; ++i) {
-        const int e = int(lane) * D::num_elements + i, row = e / N, col = e % N;
-        Sum sum = ct[row][col];
-        for (int k = 0; k < K; ++k) {
-          if constexpr (integer)
-            sum = static_cast<std::int32_t>(static_cast<std::uint32_t>(sum) +
-                                            static_cast<std::uint32_t>(at[row][k] * bt[k][col]));
-          else
-            sum += at[row][k] * bt[k][col];
-        }
-        if constexpr (std::is_same_v<Out, __half> || std::is_same_v<Out, __nv_bfloat16>)
+        const int e = int(lane) * D::num_elements + i;
+        const Sum sum = dt[e / N][e % N];
+        if constexpr (integer)
+          op.d->x[i] = static_cast<Out>(static_cast<std::int32_t>(sum));
+        else if constexpr (std::is_same_v<Out, __half> || std::is_same_v<Out, __nv_bfloat16>)
           op.d->x[i] = Out(static_cast<float>(sum));
         else
           op.d->x[i] = static_cast<Out>(sum);

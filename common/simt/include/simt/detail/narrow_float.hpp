@@ -57,24 +57,41 @@ struct NarrowFormat {
                                 (negative ? 0x8000000000000000ull : 0);
       return std::bit_cast<double>(nan);
     }
+    // The fraction (with its implicit bit, for a normal number) times a power of two: exact, and
+    // without ldexp's call (a half-precision kernel converts every element it reads).
     if (exponent == 0)
-      magnitude = std::ldexp(static_cast<double>(fraction), min_exponent - M);
+      magnitude = static_cast<double>(fraction) * power_of_two(min_exponent - M);
     else
-      magnitude = std::ldexp(static_cast<double>(fraction | (1u << M)),
-                             static_cast<int>(exponent) - bias - M);
+      magnitude = static_cast<double>(fraction | (1u << M)) *
+                  power_of_two(static_cast<int>(exponent) - bias - M);
     return negative ? -magnitude : magnitude;
+  }
+
+  /// @brief 2^e as a double, for e in double's normal range (every exponent of these formats).
+  static double power_of_two(int e) {
+    return std::bit_cast<double>(static_cast<std::uint64_t>(e + 1023) << 52);
   }
 
   /// @brief The value of `bits` as a float: exact; bfloat16 is the top half of a float, bit for
   /// bit (a NaN keeps its bits, as the GPU's move does), and a half NaN becomes the canonical
   /// float NaN 0x7fffffff, as an H100's `cvt.f32.f16` gives it.
   static float to_float(std::uint16_t bits) {
-    if constexpr (E == 8)
+    if constexpr (E == 8) {
       return std::bit_cast<float>(static_cast<std::uint32_t>(bits) << 16);
-    else if (is_nan(bits))
-      return std::bit_cast<float>(0x7fffffffu);
-    else
-      return static_cast<float>(to_double(bits));
+    } else {
+      const unsigned magnitude = bits & ~sign_bit;
+      const bool subnormal = magnitude - 1u < (1u << M) - 1u;  // 1 .. 2^M - 1 (0 wraps around)
+      if (magnitude >= infinity || subnormal) [[unlikely]] {
+        if (is_nan(bits)) return std::bit_cast<float>(0x7fffffffu);
+        return static_cast<float>(to_double(bits));
+      }
+      // A normal number or zero: the same fraction, the exponent rebiased (the common case, and
+      // the one a half-precision kernel converts for every element it reads; without a branch
+      // between zero and the others, which a kernel's data mixes unpredictably).
+      const std::uint32_t sign = static_cast<std::uint32_t>(bits & sign_bit) << 16;
+      const std::uint32_t rebiased = magnitude == 0 ? 0u : magnitude + ((127u - bias) << M);
+      return std::bit_cast<float>(sign | (rebiased << (23 - M)));
+    }
   }
 
   /// @brief `x` rounded to nearest even, as `cvt.rn.f16.f64` and `cvt.rn.bf16.f64` do: unlike the
