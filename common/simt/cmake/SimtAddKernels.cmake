@@ -143,7 +143,8 @@ endfunction()
 # with main, <<<...>>> launches and runtime API calls, .cpp and .c files beside them) built for the
 # emulator, as simt-nvcc builds it: each .cu file is translated with its host code
 # (simt-translate --program), and the program links the emulator's CUDA runtime.
-# CUDA_ARCH: __CUDA_ARCH__ in the kernels (default 900).
+# CUDA_ARCH: __CUDA_ARCH__ in the kernels (default 900). As with nvcc, a kernel launch in device
+# code (dynamic parallelism) needs the target's CUDA_SEPARABLE_COMPILATION property ON.
 function(simt_add_executable target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "CUDA_ARCH" "")
   if(NOT arg_UNPARSED_ARGUMENTS)
@@ -180,6 +181,7 @@ function(simt_target_cuda_sources target)
   endif()
   _simt_find_translator_python()
   set(directory "${CMAKE_CURRENT_BINARY_DIR}/${target}.simt")
+  set(separable "$<TARGET_PROPERTY:${target},CUDA_SEPARABLE_COMPILATION>")  # nvcc's -rdc=true
   get_filename_component(translator_dir "${SIMT_TRANSLATOR}" DIRECTORY)
   file(GLOB_RECURSE translator_sources CONFIGURE_DEPENDS "${translator_dir}/*.py")
   foreach(source IN LISTS arg_UNPARSED_ARGUMENTS)
@@ -201,6 +203,7 @@ function(simt_target_cuda_sources target)
               --depfile "${directory}/${stem}.d" --simt-include "${SIMT_INCLUDE_DIR}"
               --cuda-arch "${arg_CUDA_ARCH}" --anchor "simt_kernels_${hash}"
               --cache-dir "${CMAKE_BINARY_DIR}/simt_translation_cache"
+              "--relocatable-device-code=$<BOOL:${separable}>"
               "--include-dir=$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>"
               "--define=$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>"
       DEPENDS "${source}" ${translator_sources}

@@ -39,9 +39,9 @@ for a GPU. Options nvcc has:
                             __CUDA_ARCH__ in the kernels (the highest one given; default 900,
                             an H100's). The emulator imitates an H100 unless
                             SIMT_COMPUTE_CAPABILITY says otherwise
-  -rdc=true|false, -dc      relocatable device code: accepted; each file's device code is its
-                            own, as without it. Kernels that launch kernels (dynamic
-                            parallelism), for which nvcc needs -rdc=true, build either way
+  -rdc=true|false, -dc      relocatable device code (-dc: with -c). As with nvcc, a kernel
+                            launch in device code (dynamic parallelism) needs -rdc=true;
+                            otherwise each file's device code is its own either way
   --extended-lambda, --expt-extended-lambda, --expt-relaxed-constexpr
   -Xcompiler <a,b,...>      options for the host compiler
   -L<dir>, -l<library>      libraries to link (-lcudart and -lcuda are the emulator's own)
@@ -77,8 +77,7 @@ NO_EFFECT_WITH_VALUE = {"-Xptxas", "--ptxas-options", "-maxrregcount", "--maxrre
 NO_EFFECT = {"--use_fast_math", "-use_fast_math", "-m64", "--machine=64", "-lineinfo",
              "--generate-line-info", "-Wno-deprecated-gpu-targets", "-w", "-G", "--device-debug",
              "--extended-lambda", "--expt-extended-lambda", "--expt-relaxed-constexpr",
-             "-expt-extended-lambda", "-expt-relaxed-constexpr", "-dc", "-rdc=true",
-             "-rdc=false", "--relocatable-device-code=true", "--relocatable-device-code=false",
+             "-expt-extended-lambda", "-expt-relaxed-constexpr",
              "-ftz=true", "-ftz=false", "-prec-div=true", "-prec-div=false", "-prec-sqrt=true",
              "-prec-sqrt=false", "-fmad=true", "-fmad=false"}
 EMULATED_LIBRARIES = {"cudart", "cuda", "cudart_static", "cudadevrt"}
@@ -107,6 +106,7 @@ class Options:
         self.program_arguments = []
         self.keep_dir = None  # -keep: where the translated sources stay
         self.no_checks = False  # --simt-no-checks: kernels without the access instrumentation
+        self.relocatable = False  # -rdc=true: launches in device code are allowed, as by nvcc
 
 
 def parse_arch(value):
@@ -138,6 +138,12 @@ def gencode_arch(spec):
     return best
 
 
+def parse_boolean(flag, text):
+    if text.lower() not in ("true", "false"):
+        raise UsageError(f"option '{flag}' takes true or false, not '{text}'")
+    return text.lower() == "true"
+
+
 def parse_arguments(argv):
     o = Options()
     i = 0
@@ -167,6 +173,13 @@ def parse_arguments(argv):
             o.run = True
         elif a == "--simt-no-checks":
             o.no_checks = True
+        elif a in ("-rdc", "--relocatable-device-code"):
+            o.relocatable = parse_boolean(a, value(a))
+        elif a.startswith(("-rdc=", "--relocatable-device-code=")):
+            o.relocatable = parse_boolean(a, a.split("=", 1)[1])
+        elif a in ("-dc", "--device-c"):
+            o.relocatable = True
+            o.compile_only = True
         elif a in ("-keep", "--keep"):
             o.keep_dir = o.keep_dir or "."
         elif a in ("-keep-dir", "--keep-dir"):
@@ -313,7 +326,8 @@ class Build:
         command = [sys.executable, "-B", self.config["translator"], source, "--program",
                    "--header", header, "--source", device, "--host-source", host,
                    "--simt-include", self.config["include"],
-                   "--cuda-arch", str(self.o.cuda_arch or 900)]
+                   "--cuda-arch", str(self.o.cuda_arch or 900),
+                   "--relocatable-device-code=" + ("1" if self.o.relocatable else "0")]
         if self.config.get("cache"):
             command += ["--cache-dir", os.path.expanduser(self.config["cache"])]
         for d in self.o.include_dirs + self.o.system_dirs:

@@ -59,6 +59,9 @@ def arguments(argv):
     parser.add_argument("--cuda-arch", type=int, default=900,
                         help="__CUDA_ARCH__ in the translation, as nvcc's -arch=sm_XY gives it "
                              "(default: 900, an H100's)")
+    parser.add_argument("--relocatable-device-code", choices=["0", "1"], default="0",
+                        help="with --program: 1 as nvcc's -rdc=true (CMake's "
+                             "CUDA_SEPARABLE_COMPILATION), which launches in device code need")
     parser.add_argument("--anchor", help="symbol the linker keeps (default: from the paths)")
     parser.add_argument("--cache-dir",
                         help="where translations of one build share the standard headers, "
@@ -75,7 +78,8 @@ def main(argv=None):
     source = os.path.abspath(args.input)
     options = Options(source, os.path.abspath(args.simt_include), split_lists(args.include_dir),
                       split_lists(args.define), [os.path.abspath(r) for r in args.user_root or []],
-                      cuda_arch=args.cuda_arch, program=args.program)
+                      cuda_arch=args.cuda_arch, program=args.program,
+                      relocatable_device_code=args.relocatable_device_code == "1")
     if args.program != bool(args.host_source):
         print("simt-translate: --program and --host-source go together", file=sys.stderr)
         return 2

@@ -21,6 +21,16 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// "file:line:col" of the first occurrence of `text` in the file at `path` (columns from 1).
+std::string place_in_file(const std::string& path, const std::string& text) {
+  std::ifstream in(path);
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number)
+    if (const auto column = line.find(text); column != std::string::npos)
+      return path + ":" + std::to_string(number) + ":" + std::to_string(column + 1);
+  return path + ": no line holds " + text;
+}
+
 }  // namespace
 
 TEST_CASE("A whole program with pinned memory, a stream and events runs on the emulator") {
@@ -375,6 +385,31 @@ TEST_CASE("simt-nvcc names an option it does not take, and a CUDA library it doe
   CHECK(library.err ==
         "simt-nvcc: error: '-lcublas': CUDA's libraries are not emulated (only the runtime API "
         "is)\n");
+}
+
+TEST_CASE("simt-nvcc takes a launch in device code only with -rdc=true or -dc, as nvcc does") {
+  const auto work = std::filesystem::temp_directory_path() / "simt_nvcc_rdc_test";
+  std::filesystem::create_directories(work);
+  const std::string source = std::string(WHOLE_PROGRAMS_DIR) + "/dynamic_parallelism.cu";
+  const std::string object = (work / "dynamic_parallelism.o").string();
+  // nvcc's error, at the launch in the __device__ function (the first launch in the file).
+  const test::ProgramResult refused = test::run_program(SIMT_NVCC, {"-c", "-o", object, source});
+  INFO(refused.out << refused.err);
+  CHECK(refused.exit_code != 0);
+  CHECK(contains(refused.err, place_in_file(source, "sumRange<<<") +
+                                  ": error: kernel launch from __device__ or __global__ "
+                                  "functions requires separate compilation mode"));
+  CHECK_FALSE(std::filesystem::exists(object));
+  // -dc is -rdc=true with -c.
+  const test::ProgramResult built =
+      test::run_program(SIMT_NVCC, {"-dc", "-O0", "-o", object, source});
+  INFO(built.out << built.err);
+  CHECK(built.exit_code == 0);
+  CHECK(std::filesystem::exists(object));
+  const test::ProgramResult bad = test::run_program(SIMT_NVCC, {"-rdc=yes", "-c", source});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err == "simt-nvcc: error: option '-rdc=yes' takes true or false, not 'yes'\n");
+  std::filesystem::remove_all(work);
 }
 
 TEST_CASE("A whole program takes the emulator's settings from the environment") {

@@ -81,7 +81,7 @@ def analyse(options, is_user_file, namespace, own):
     except ci.TranslationUnitLoadError:
         raise TranslationFailed([Diagnostic(options.input, 1, 1, "clang could not read this "
                                                                  "file as CUDA")]) from None
-    walk = _Walk(tu, is_user_file, f"::{namespace}::{own}::")
+    walk = _Walk(tu, is_user_file, f"::{namespace}::{own}::", options.relocatable_device_code)
     walk.run()
     errors = walk.errors + _host_errors(tu, walk.device_bodies, is_user_file)
     if errors:
@@ -159,8 +159,9 @@ def _host_includes(tu, is_user_file):
 
 
 class _Walk:
-    def __init__(self, tu, is_user_file, twin_prefix):
+    def __init__(self, tu, is_user_file, twin_prefix, relocatable_device_code):
         self.tu = tu
+        self.relocatable_device_code = relocatable_device_code
         self.is_user_file = is_user_file
         self.twin_prefix = twin_prefix
         self.edits = FileEdits()
@@ -479,6 +480,15 @@ class _Walk:
         """The launches in a kernel's or device function's body (dynamic parallelism), for the
         device pass to write as calls."""
         for call, start, open_at, close_end, _, written in self.launches_of(cursor, path):
+            if not self.relocatable_device_code:
+                # nvcc's own error (and its reason: the child kernel is linked with the device
+                # runtime, which needs relocatable device code).
+                self.errors.append(error_at_offset(
+                    path, self.text(path), start,
+                    "kernel launch from __device__ or __global__ functions requires separate "
+                    "compilation mode (build with -rdc=true or -dc, as nvcc asks; in CMake, the "
+                    "target's CUDA_SEPARABLE_COMPILATION property)"))
+                continue
             if not written:
                 self.errors.append(error_at_offset(
                     path, self.text(path), call.extent.start.offset,

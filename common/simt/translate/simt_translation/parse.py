@@ -32,6 +32,9 @@ class Options:
     # A whole program's `.cu` file (simt-nvcc): every header that is not the system's or the
     # emulator's is the program's own, and the runtime API's headers come first
     program: bool = False
+    # nvcc's -rdc=true (CMake's CUDA_SEPARABLE_COMPILATION): without it nvcc refuses a launch in
+    # device code (dynamic parallelism), and so does a whole program's translation
+    relocatable_device_code: bool = False
 
 
 @dataclass
