@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 
 import clang.cindex as ci
 
-from . import macro_launches
-from .brackets import closing, opening
+from . import alignas_order, macro_launches
+from .brackets import opening
 from .clang_arguments import LANGUAGE
 from .cursors import K, device_name, kind_of, qualified_name
 from .diagnostics import Diagnostic, TranslationFailed, error_at_offset
@@ -99,8 +99,8 @@ def analyse(options, is_user_file, namespace, own):
         for start, open_at, close_end in sorted(walk.device_launches.get(path, []), reverse=True):
             text = (text[:start] + "__L(" + text[start:open_at] + "," +
                     text[open_at + 3:close_end - 3] + ")" + text[close_end:])
-        for start, middle, end in walk.alignas_after_shared(path):
-            text = text[:start] + text[middle:end] + text[start:middle] + text[end:]
+        if alignas_order.may_hold(text):
+            text = alignas_order.swapped(text, alignas_order.places(walk.tokens(path)))
         result.device_texts[path] = text
     return result
 
@@ -359,24 +359,6 @@ class _Walk:
             i = j - 1
             start = tokens[i].extent.start.offset
         return start
-
-    def alignas_after_shared(self, path):
-        """(start, middle, end) of each `__shared__ alignas(N)`, the second part from `middle`
-        (the `alignas` with the blanks before it) to `end`."""
-        text = self.text(path)
-        if "alignas" not in text or "__shared__" not in text:
-            return []
-        tokens = self.tokens(path)
-        found = []
-        for i, t in enumerate(tokens[:-2]):
-            if t.spelling != "__shared__" or tokens[i + 1].spelling != "alignas" or \
-                    tokens[i + 2].spelling != "(":
-                continue
-            j = closing(tokens, i + 2)
-            if j is not None:
-                found.append((t.extent.start.offset, t.extent.end.offset,
-                              tokens[j].extent.end.offset))
-        return found
 
     def tokens(self, path):
         """All of a file's tokens (its macro definitions' and inactive blocks' too), once."""

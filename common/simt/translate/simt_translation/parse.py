@@ -12,9 +12,11 @@ import clang.cindex as ci
 
 from .cursors import FUNCTION_KINDS, RECORD_KINDS, K, annotations, kind_of, top_level
 from .clang_arguments import clang_arguments
+from . import alignas_order
 from .diagnostics import Diagnostic, TranslationFailed
+from .macro_launches import file_tokens
 from .precompiled_headers import discard
-from .sources import SourceFiles, path_of
+from .sources import SourceFiles, path_of, read_text
 
 
 @dataclass
@@ -118,6 +120,7 @@ def is_user_path(options, path):
 def parse(options, unsaved=None, declarations_only=False):
     """The translation unit, or TranslationFailed with clang's first error. With
     `declarations_only`, without function bodies, macros or inclusion directives (faster)."""
+    explicit_unsaved = unsaved
     if unsaved is None and options.unsaved:
         unsaved = [(path, text.encode("latin-1")) for path, text in options.unsaved.items()]
     if declarations_only:
@@ -133,10 +136,39 @@ def parse(options, unsaved=None, declarations_only=False):
             raise TranslationFailed([Diagnostic(options.input, 1, 1, "clang could not read this "
                                                                      "file as C++")]) from None
     errors = [d for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
+    if errors and explicit_unsaved is None and \
+            any(e.spelling == ALIGNAS_AFTER_SHARED for e in errors):
+        moved = alignas_moved_in_front(tu, options)
+        if moved:
+            options.unsaved = {**(options.unsaved or {}), **moved}
+            return parse(options, None, declarations_only)
     if errors:
         # The first error is the cause; what follows it is often its consequence.
         raise TranslationFailed([explain(errors[0], options)])
     return tu
+
+
+# clang's error for `__shared__ alignas(N)` (an attribute after a macro's __attribute__).
+ALIGNAS_AFTER_SHARED = "an attribute list cannot appear here"
+
+
+def alignas_moved_in_front(tu, options):
+    """path -> text of each user file of `tu` in which `__shared__ alignas(N)` is written, with
+    the alignment moved in front (alignas_order.py)."""
+    moved = {}
+    paths = {options.input} | {os.path.abspath(i.include.name) for i in tu.get_includes()}
+    for path in paths:
+        if not is_user_path(options, path):
+            continue
+        text = (options.unsaved or {}).get(path)
+        if text is None:
+            text = read_text(path)
+        if not alignas_order.may_hold(text):
+            continue
+        where = alignas_order.places(file_tokens(tu, path, text))
+        if where:
+            moved[path] = alignas_order.swapped(text, where)
+    return moved
 
 
 PRECOMPILED_HEADER_TROUBLE = ("precompiled header", "PCH file", "AST file")
@@ -202,11 +234,11 @@ def explain(diagnostic, options):
                    "program as a whole with simt-nvcc or simt_add_executable, where launches "
                    "from host code and from kernels (dynamic parallelism) both run")
         column = line.index("<<<") + 1
-    elif message == "an attribute list cannot appear here" and "alignas" in line:
-        message = ("alignas after __shared__: clang, which the emulator's translation parses "
-                   "with, takes it only in front (write `alignas(N) __shared__ ...`, which nvcc "
-                   "takes too; a whole program's translation, by simt-nvcc or "
-                   "simt_add_executable, swaps them itself)")
+    elif message == ALIGNAS_AFTER_SHARED and "alignas" in line:
+        message = ("alignas cannot appear here: write it in front of the declaration "
+                   "(`alignas(N) __shared__ ...` or `alignas(N) static __shared__ ...`); nvcc also "
+                   "takes `__shared__ alignas(N)` at the start of a declaration, which the "
+                   "translation moves in front itself")
     return Diagnostic(location.file.name if location.file else options.input, location.line,
                       column, message)
 

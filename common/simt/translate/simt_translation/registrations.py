@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .cursors import K, annotations, device_name, kind_of, qualified_name
 from .parse import parse
+from .sources import read_text
 
 SYMBOL_ANNOTATIONS = {"simt:device", "simt:constant", "simt:managed"}
 
@@ -67,9 +68,15 @@ def specializations(unit, instantiations):
         probes.append(f"auto* simt_probe_{n} = static_cast<void (*){i.parameters}>"
                       f"(&::{qualified_name(i.template)}<{i.arguments}>);")
     options = unit.options
-    with open(options.input, "rb") as f:
-        text = f.read().decode("utf-8", errors="replace") + "\n" + "\n".join(probes) + "\n"
-    probed = parse(options, unsaved=[(options.input, text)], declarations_only=True)
+    # The texts the translation parsed (a whole program's device pass, a file whose alignas
+    # moved), the kernel file's with the probes after it.
+    texts = dict(options.unsaved or {})
+    text = texts.get(options.input)
+    if text is None:
+        text = read_text(options.input)
+    texts[options.input] = text + "\n" + "\n".join(probes) + "\n"
+    probed = parse(options, unsaved=[(path, t.encode("latin-1")) for path, t in texts.items()],
+                   declarations_only=True)
     found = {}
     for c in probed.cursor.get_children():
         if kind_of(c) == K.VAR_DECL and c.spelling.startswith("simt_probe_"):
