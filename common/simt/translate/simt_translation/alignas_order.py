@@ -28,6 +28,11 @@ def swapped(text, where):
     return text
 
 
+def respelled(text, tokens):
+    """`text` with each `__shared__ alignas(N)` among its `tokens` swapped."""
+    return swapped(text, places(tokens))
+
+
 def may_hold(text):
     """Whether `text` may hold one (a cheap test before asking for a file's tokens)."""
     return "alignas" in text and "__shared__" in text

@@ -12,7 +12,7 @@ import clang.cindex as ci
 
 from .cursors import FUNCTION_KINDS, RECORD_KINDS, K, annotations, kind_of, top_level
 from .clang_arguments import clang_arguments
-from . import alignas_order
+from . import alignas_order, asm_percent
 from .diagnostics import Diagnostic, TranslationFailed
 from .macro_launches import file_tokens
 from .precompiled_headers import discard
@@ -136,11 +136,11 @@ def parse(options, unsaved=None, declarations_only=False):
             raise TranslationFailed([Diagnostic(options.input, 1, 1, "clang could not read this "
                                                                      "file as C++")]) from None
     errors = [d for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
-    if errors and explicit_unsaved is None and \
-            any(e.spelling == ALIGNAS_AFTER_SHARED for e in errors):
-        moved = alignas_moved_in_front(tu, options)
-        if moved:
-            options.unsaved = {**(options.unsaved or {}), **moved}
+    respellings = {RESPELLINGS[e.spelling] for e in errors if e.spelling in RESPELLINGS}
+    if respellings and explicit_unsaved is None:
+        respelled = respelled_files(tu, options, respellings)
+        if respelled:
+            options.unsaved = {**(options.unsaved or {}), **respelled}
             return parse(options, None, declarations_only)
     if errors:
         # The first error is the cause; what follows it is often its consequence.
@@ -148,27 +148,32 @@ def parse(options, unsaved=None, declarations_only=False):
     return tu
 
 
-# clang's error for `__shared__ alignas(N)` (an attribute after a macro's __attribute__).
+# clang's errors for what nvcc takes and clang does not, which the translation respells where
+# the file writes it, and parses again: `__shared__ alignas(N)` (alignas_order.py) and a special
+# register written `%globaltimer` in inline PTX (asm_percent.py).
 ALIGNAS_AFTER_SHARED = "an attribute list cannot appear here"
+RESPELLINGS = {ALIGNAS_AFTER_SHARED: alignas_order,
+               "invalid % escape in inline assembly string": asm_percent}
 
 
-def alignas_moved_in_front(tu, options):
-    """path -> text of each user file of `tu` in which `__shared__ alignas(N)` is written, with
-    the alignment moved in front (alignas_order.py)."""
-    moved = {}
+def respelled_files(tu, options, respellings):
+    """path -> text of each user file of `tu` that `respellings` (modules with may_hold() and
+    respelled()) change."""
+    changed = {}
     paths = {options.input} | {os.path.abspath(i.include.name) for i in tu.get_includes()}
     for path in paths:
         if not is_user_path(options, path):
             continue
-        text = (options.unsaved or {}).get(path)
-        if text is None:
-            text = read_text(path)
-        if not alignas_order.may_hold(text):
-            continue
-        where = alignas_order.places(file_tokens(tu, path, text))
-        if where:
-            moved[path] = alignas_order.swapped(text, where)
-    return moved
+        original = (options.unsaved or {}).get(path)
+        if original is None:
+            original = read_text(path)
+        text = original
+        for respelling in respellings:
+            if respelling.may_hold(text):
+                text = respelling.respelled(text, file_tokens(tu, path, text))
+        if text != original:
+            changed[path] = text
+    return changed
 
 
 PRECOMPILED_HEADER_TROUBLE = ("precompiled header", "PCH file", "AST file")
