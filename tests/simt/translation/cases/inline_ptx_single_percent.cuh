@@ -11,8 +11,10 @@ __global__ void Kernel(unsigned long long* out, unsigned* lanes) {
   unsigned lane, smid;
   unsigned long long cycles;
   asm("mov.u32 %0, %laneid;" : "=r"(lane));
-  asm volatile("mov.u32 %0, %%smid;\n\t"
-               "mov.u64 %1, %clock64;" : "=r"(smid), "=l"(cycles));
+  asm volatile(
+      "mov.u32 %0, %%smid;\n\t"
+      "mov.u64 %1, %clock64;"
+      : "=r"(smid), "=l"(cycles));
   out[threadIdx.x] = globalTimer() + cycles * 0 + smid * 0;
   lanes[threadIdx.x] = lane;
 }
