@@ -105,6 +105,62 @@ struct NarrowFormat {
     return static_cast<std::uint16_t>(sign | exponent_mask | (1u << (M - 1)) | payload);
   }
 
+  /// @brief `x` rounded to this format in `mode`; NaN gives the canonical NaN. The same
+  /// rounding as from(long double), on the double's bits in integers: the arithmetic on these
+  /// types rounds every result through here, and the long double's frexp, ldexp and fmod took
+  /// most of a half-precision kernel's time.
+  static std::uint16_t from(double x, Rounding mode) {
+    const auto bits = std::bit_cast<std::uint64_t>(x);
+    const bool negative = (bits >> 63) != 0;
+    const std::uint16_t sign = negative ? sign_bit : 0;
+    const std::uint64_t magnitude = bits & ~(1ull << 63);
+    constexpr std::uint64_t double_infinity = 0x7ff0000000000000ull;
+    if (magnitude > double_infinity) return canonical_nan;
+    if (magnitude == double_infinity) return sign | infinity;
+    if (magnitude == 0) return sign;
+    // x = significand * 2^(leading - 52); a subnormal double (far below this format's range)
+    // has no implicit bit and the exponent of the smallest normal one.
+    const auto biased = static_cast<int>(magnitude >> 52);
+    std::uint64_t significand = magnitude & ((1ull << 52) - 1);
+    if (biased != 0) significand |= 1ull << 52;
+    const int leading = (biased != 0 ? biased : 1) - 1023;
+    int exponent = leading < min_exponent ? min_exponent : leading;
+    // x in units of the last place at that exponent: significand >> shift, and the rest.
+    const int shift = 52 - M + exponent - leading;  // at least 52 - M
+    std::uint64_t units = 0;
+    bool above_half = false, at_half = false, inexact = true;
+    if (shift < 64) {
+      const std::uint64_t rest = significand & ((1ull << shift) - 1);
+      const std::uint64_t half = 1ull << (shift - 1);
+      units = significand >> shift;
+      above_half = rest > half;
+      at_half = rest == half;
+      inexact = rest != 0;
+    }  // else x is below half a unit: units 0, not exact
+    bool away = false;
+    switch (mode) {
+      case Rounding::nearest_even: away = above_half || (at_half && (units & 1) != 0); break;
+      case Rounding::toward_zero: break;
+      case Rounding::down: away = negative && inexact; break;
+      case Rounding::up: away = !negative && inexact; break;
+    }
+    if (away) ++units;
+    if (units >= (2u << M)) {  // carried into the next exponent
+      units >>= 1;
+      ++exponent;
+    }
+    if (exponent > max_exponent) {
+      const bool to_infinity = mode == Rounding::nearest_even ||
+                               (mode == Rounding::up && !negative) ||
+                               (mode == Rounding::down && negative);
+      return sign | (to_infinity ? infinity : max_finite);
+    }
+    const auto n = static_cast<std::uint32_t>(units);
+    if (n < (1u << M)) return static_cast<std::uint16_t>(sign | n);  // subnormal (or zero)
+    return static_cast<std::uint16_t>(sign | (static_cast<unsigned>(exponent + bias) << M) |
+                                      (n & fraction_mask));
+  }
+
   /// @brief `x` rounded to this format in `mode`; NaN gives the canonical NaN.
   static std::uint16_t from(long double x, Rounding mode) {
     if (std::isnan(x)) return canonical_nan;

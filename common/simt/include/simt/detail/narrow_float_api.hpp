@@ -48,9 +48,14 @@ template <Narrow T>
 double value_of(T h) {
   return T::simt_format::to_double(h.__x);
 }
-/// @brief `x` rounded to T in `mode`.
+/// @brief `x` rounded to T in `mode` (a 64-bit integer, exactly, as a long double).
 template <Narrow T>
 T narrow_of(long double x, Rounding mode = Rounding::nearest_even) {
+  return narrow_from_bits<T>(T::simt_format::from(x, mode));
+}
+/// @brief `x` (a float, or an operation's result) rounded to T in `mode`.
+template <Narrow T>
+T narrow_of(double x, Rounding mode = Rounding::nearest_even) {
   return narrow_from_bits<T>(T::simt_format::from(x, mode));
 }
 template <Narrow T>
