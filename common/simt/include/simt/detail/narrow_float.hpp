@@ -124,7 +124,7 @@ struct NarrowFormat {
     std::uint64_t significand = magnitude & ((1ull << 52) - 1);
     if (biased != 0) significand |= 1ull << 52;
     const int leading = (biased != 0 ? biased : 1) - 1023;
-    int exponent = leading < min_exponent ? min_exponent : leading;
+    const int exponent = leading < min_exponent ? min_exponent : leading;
     // x in units of the last place at that exponent: significand >> shift, and the rest.
     const int shift = 52 - M + exponent - leading;  // at least 52 - M
     std::uint64_t units = 0;
@@ -137,28 +137,7 @@ struct NarrowFormat {
       at_half = rest == half;
       inexact = rest != 0;
     }  // else x is below half a unit: units 0, not exact
-    bool away = false;
-    switch (mode) {
-      case Rounding::nearest_even: away = above_half || (at_half && (units & 1) != 0); break;
-      case Rounding::toward_zero: break;
-      case Rounding::down: away = negative && inexact; break;
-      case Rounding::up: away = !negative && inexact; break;
-    }
-    if (away) ++units;
-    if (units >= (2u << M)) {  // carried into the next exponent
-      units >>= 1;
-      ++exponent;
-    }
-    if (exponent > max_exponent) {
-      const bool to_infinity = mode == Rounding::nearest_even ||
-                               (mode == Rounding::up && !negative) ||
-                               (mode == Rounding::down && negative);
-      return sign | (to_infinity ? infinity : max_finite);
-    }
-    const auto n = static_cast<std::uint32_t>(units);
-    if (n < (1u << M)) return static_cast<std::uint16_t>(sign | n);  // subnormal (or zero)
-    return static_cast<std::uint16_t>(sign | (static_cast<unsigned>(exponent + bias) << M) |
-                                      (n & fraction_mask));
+    return rounded(negative, units, exponent, {above_half, at_half, inexact}, mode);
   }
 
   /// @brief `x` rounded to this format in `mode`; NaN gives the canonical NaN.
@@ -171,23 +150,40 @@ struct NarrowFormat {
     if (a == 0) return sign;
     int e = 0;
     (void)std::frexp(a, &e);  // a = f * 2^e, f in [0.5, 1)
-    int exponent = e - 1 < min_exponent ? min_exponent : e - 1;
+    const int exponent = e - 1 < min_exponent ? min_exponent : e - 1;
     // a in units of the last place at that exponent: exact, a power-of-two scaling.
     const long double scaled = std::ldexp(a, M - exponent);
     long double units = std::floor(scaled);
     const long double rest = scaled - units;
+    return rounded(negative, static_cast<std::uint64_t>(units), exponent,
+                   {rest > 0.5L, rest == 0.5L, rest != 0}, mode);
+  }
+
+ private:
+  /// @brief What lies below the last place kept.
+  struct Rest {
+    bool above_half;  ///< More than half a unit of the last place.
+    bool at_half;     ///< Exactly half.
+    bool inexact;     ///< Anything at all.
+  };
+
+  /// @brief The encoding of `units` (below 2^(M + 1)) in the last place of `exponent`, rounded
+  /// in `mode` by what was below them.
+  static std::uint16_t rounded(bool negative, std::uint64_t units, int exponent, Rest rest,
+                               Rounding mode) {
+    const std::uint16_t sign = negative ? sign_bit : 0;
     bool away = false;
     switch (mode) {
       case Rounding::nearest_even:
-        away = rest > 0.5L || (rest == 0.5L && std::fmod(units, 2.0L) != 0);
+        away = rest.above_half || (rest.at_half && (units & 1) != 0);
         break;
       case Rounding::toward_zero: break;
-      case Rounding::down: away = negative && rest != 0; break;
-      case Rounding::up: away = !negative && rest != 0; break;
+      case Rounding::down: away = negative && rest.inexact; break;
+      case Rounding::up: away = !negative && rest.inexact; break;
     }
-    if (away) units += 1;
-    if (units >= static_cast<long double>(2u << M)) {  // carried into the next exponent
-      units /= 2;
+    if (away) ++units;
+    if (units >= (2u << M)) {  // carried into the next exponent
+      units >>= 1;
       ++exponent;
     }
     if (exponent > max_exponent) {
