@@ -1,7 +1,8 @@
 """`__shared__ alignas(N)`: nvcc takes an alignment after `__shared__` as well as before it; clang,
-which the translation parses with, takes it only before. The translation swaps the two where a
-file writes them so, for a kernel file and a whole program's device pass alike: the swapped text
-is as long as the original and keeps its line breaks, so every offset and line after it stays."""
+which the translation parses with, takes it only before. When clang refuses one, the parse
+(parse.py) swaps the two where a file writes them so, for a kernel file and a whole program's
+device pass alike, and parses again: the swapped text is as long as the original and keeps its
+line breaks, so every offset and line after it stays."""
 
 from .brackets import closing
 

@@ -9,16 +9,15 @@ emulator's translation does the same:
 - the device pass is the kernel-file translation, run on the file with the definitions of its
   host-only functions taken out (device code cannot call them, and they hold the launches), and
   each launch in device code (dynamic parallelism) written as `__L(Kernel, grid, block, ...)
-  (arguments)` (simt/detail/device_launch.hpp), and each `__shared__ alignas(N)` as `alignas(N)
-  __shared__` (nvcc takes both orders, clang only the second);
+  (arguments)` (simt/detail/device_launch.hpp) (a `__shared__ alignas(N)`, which clang refuses,
+  is then swapped by the parse, as in a kernel file: alignas_order.py);
 - the host pass is the file with each launch written as nvcc writes it,
   `(__cudaPushCallConfiguration(grid, block, ...) ? (void)0 : Kernel(arguments))`, each kernel's
   body replaced by a call that runs its twin (simt/runtime/kernel_stubs.hpp), and the bodies of
   device-only functions taken out (host code cannot call them).
 
 Byte offsets are kept: what is taken out is replaced by blanks and the line breaks it held, and
-a launch in device code by a call as long as it, and the two halves of `__shared__ alignas(N)`
-trade places."""
+a launch in device code by a call as long as it."""
 
 import bisect
 import os
@@ -26,7 +25,7 @@ from dataclasses import dataclass, field
 
 import clang.cindex as ci
 
-from . import alignas_order, macro_launches
+from . import macro_launches
 from .brackets import opening
 from .clang_arguments import LANGUAGE
 from .cursors import K, device_name, kind_of, qualified_name
@@ -99,8 +98,6 @@ def analyse(options, is_user_file, namespace, own):
         for start, open_at, close_end in sorted(walk.device_launches.get(path, []), reverse=True):
             text = (text[:start] + "__L(" + text[start:open_at] + "," +
                     text[open_at + 3:close_end - 3] + ")" + text[close_end:])
-        if alignas_order.may_hold(text):
-            text = alignas_order.swapped(text, alignas_order.places(walk.tokens(path)))
         result.device_texts[path] = text
     return result
 

@@ -168,8 +168,10 @@ def respelled_files(tu, options, respellings):
         if original is None:
             original = read_text(path)
         text = original
-        for respelling in respellings:
-            if respelling.may_hold(text):
+        # In the table's order: the tokens are the parsed text's, which the alignas swap (first)
+        # keeps at their offsets and the doubled `%` (last) does not.
+        for respelling in dict.fromkeys(RESPELLINGS.values()):
+            if respelling in respellings and respelling.may_hold(text):
                 text = respelling.respelled(text, file_tokens(tu, path, text))
         if text != original:
             changed[path] = text
