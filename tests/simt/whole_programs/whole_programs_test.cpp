@@ -21,6 +21,12 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t count = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+  return count;
+}
+
 // "file:line:col" of the first occurrence of `text` in the file at `path` (columns from 1).
 std::string place_in_file(const std::string& path, const std::string& text) {
   std::ifstream in(path);
@@ -29,6 +35,14 @@ std::string place_in_file(const std::string& path, const std::string& text) {
     if (const auto column = line.find(text); column != std::string::npos)
       return path + ":" + std::to_string(number) + ":" + std::to_string(column + 1);
   return path + ": no line holds " + text;
+}
+
+// "file.cu:LINE" (the file's name, as the emulator's reports write it) of the first line of
+// WHOLE_PROGRAMS_DIR/file.cu that holds `text`.
+std::string line_in_program(const std::string& file, const std::string& text) {
+  const std::string place = place_in_file(std::string(WHOLE_PROGRAMS_DIR) + "/" + file, text);
+  const std::string line = place.substr(0, place.rfind(':'));
+  return file + line.substr(line.rfind(':'));
 }
 
 }  // namespace
@@ -106,6 +120,60 @@ TEST_CASE("Graphs built node by node and captured from forked streams run as on 
                  "cudaErrorStreamCaptureUnsupported; status 2; cudaStreamEndCapture: "
                  "cudaErrorStreamCaptureInvalidated, graph null"));
   CHECK(contains(run.out, "Test PASSED"));
+}
+
+TEST_CASE("Conditional graph nodes loop, branch and switch as on an H200") {
+  const test::ProgramResult run = test::run_program(WHOLE_CONDITIONAL_GRAPHS, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  // The program checks its results against the CPU's; an H200 (driver 580.159.04) printed the
+  // same lines, and these error codes, node types and counts.
+  CHECK(count_of(run.out, "rounds, the CPU expects") == 2);
+  CHECK(count_of(run.out, "every value 0: yes") == 2);
+  CHECK(contains(run.out, "a switch node's type: 13"));
+  // The if adds 100 (else 200) to 10; the switch's bodies add 1, fill 7 and copy 5000.
+  CHECK(contains(run.out, "if and switch on 0: result 211, the CPU expects 211"));
+  CHECK(contains(run.out, "if and switch on 1: result 7, the CPU expects 7"));
+  CHECK(contains(run.out, "if and switch on 2: result 5000, the CPU expects 5000"));
+  CHECK(contains(run.out, "if and switch on 9: result 110, the CPU expects 110"));
+  CHECK(contains(run.out, "while node with 2 bodies: cudaErrorInvalidValue"));
+  CHECK(contains(run.out, "if node with 3 bodies: cudaErrorInvalidValue"));
+  CHECK(contains(run.out, "node with another graph's handle: cudaErrorInvalidValue"));
+  CHECK(contains(run.out, "handle with flags 2: cudaErrorInvalidValue"));
+  CHECK(contains(run.out, "clone of a graph with conditional nodes: cudaErrorNotSupported"));
+  CHECK(contains(run.out,
+                 "host node in a body: cudaSuccess, instantiating it: "
+                 "cudaErrorInvalidValue"));
+  CHECK(contains(run.out,
+                 "copy of pageable memory in a body, instantiating it: "
+                 "cudaErrorInvalidValue"));
+  CHECK(contains(run.out,
+                 "captured: the capture ends in the same graph: yes, its body's: yes; 3 "
+                 "nodes, 2 in the body"));
+  CHECK(contains(run.out, "captured if on 1: result 1007, the CPU expects 1007"));
+  CHECK(contains(run.out, "captured if on 0: result 1000, the CPU expects 1000"));
+  // The default of a body's variable is given once per launch of the graph, not per round.
+  CHECK(contains(run.out, "nested, launch 1: counter 0, the inner body has run 1 times in all"));
+  CHECK(contains(run.out, "nested, launch 2: counter 0, the inner body has run 2 times in all"));
+  CHECK(contains(run.out,
+                 "without cudaGraphCondAssignDefault, default 1: the body ran 0 times "
+                 "in 2 launches"));
+  CHECK(contains(run.out, "Test PASSED"));
+}
+
+TEST_CASE("A kernel setting a conditional through a made-up handle is reported at its line") {
+  const test::ProgramResult run = test::run_program(WHOLE_CONDITIONAL_GRAPHS, {"--bad-handle"});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == EXIT_FAILURE);
+  CHECK(contains(
+      run.err,
+      "simt: cudaErrorLaunchFailure: cudaGraphSetConditional with a handle "
+      "that no cudaGraphConditionalHandleCreate made (or whose graph is gone) "
+      "in kernel 'setFrom' at " +
+          line_in_program("conditional_graphs.cu", "cudaGraphSetConditional(handle, *value)") +
+          ": thread 0 of block (0, 0, 0)"));
+  CHECK(contains(run.err, "code=719(cudaErrorLaunchFailure) \"cudaStreamSynchronize(stream)\""));
+  CHECK_FALSE(contains(run.out, "made-up handle"));
 }
 
 TEST_CASE("Kernels launch kernels (dynamic parallelism) from a device function, into streams") {

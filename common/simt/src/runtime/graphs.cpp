@@ -4,9 +4,12 @@
 /// dependencies allow (the emulator's streams have nothing pending, so an order is all a graph
 /// can add). Allocation nodes keep one address for every launch: the memory is made with the
 /// node, belongs to the program from the node's launch to its free (in the graph or by cudaFree),
-/// and goes when no graph or instantiation holds the node.
+/// and goes when no graph or instantiation holds the node. A conditional node reads its variable
+/// when it runs, after the nodes it depends on (whose kernels may have set it), and runs its
+/// bodies as the value says.
 
 #include <simt/runtime/cuda_runtime_api.h>
+#include "../describe.hpp"
 #include "../host_threads.hpp"
 #include "runtime_state.hpp"
 #include "stream_work.hpp"
@@ -18,6 +21,8 @@
 #include <map>
 #include <memory>
 #include <queue>
+#include <set>
+#include <string>
 #include <vector>
 
 using simt::runtime::record;
@@ -89,6 +94,51 @@ void map(GraphAllocation& allocation) {
   m.used_high = std::max(m.used_high, m.used());
 }
 
+/// The variable of a conditional node; its address is the handle kernels set it through.
+struct ConditionalVariable {
+  ConditionalVariable(unsigned initial, bool reset);
+  ConditionalVariable(const ConditionalVariable&) = delete;
+  ConditionalVariable& operator=(const ConditionalVariable&) = delete;
+  ~ConditionalVariable();
+
+  const unsigned default_value;
+  const bool assign_default;  ///< The default again at every launch (cudaGraphCondAssignDefault).
+  std::atomic<unsigned> value;
+};
+
+/// The variables that exist, so that a kernel's cudaGraphSetConditional can tell a handle from
+/// any other number.
+struct ConditionalVariables {
+  simt::detail::HostMutex mutex;
+  std::set<const ConditionalVariable*> live;
+};
+
+ConditionalVariables& conditional_variables() {
+  static ConditionalVariables* const instance = new ConditionalVariables;  // never destroyed
+  return *instance;
+}
+
+ConditionalVariable::ConditionalVariable(unsigned initial, bool reset)
+    : default_value(initial), assign_default(reset), value(0) {
+  ConditionalVariables& v = conditional_variables();
+  std::lock_guard lock(v.mutex);
+  v.live.insert(this);
+}
+
+ConditionalVariable::~ConditionalVariable() {
+  ConditionalVariables& v = conditional_variables();
+  std::lock_guard lock(v.mutex);
+  v.live.erase(this);
+}
+
+/// What a conditional node holds: its variable, its kind and its bodies, which belong to it.
+struct ConditionalNode {
+  std::shared_ptr<ConditionalVariable> variable;
+  cudaGraphConditionalNodeType type;
+  std::vector<std::shared_ptr<CUgraph_st>> bodies;
+  std::vector<cudaGraph_t> handed_out;  ///< What cudaConditionalNodeParams::phGraph_out shows.
+};
+
 }  // namespace
 
 struct CUgraphNode_st {
@@ -96,11 +146,17 @@ struct CUgraphNode_st {
   cudaGraphNodeType type;
   StreamWork work;
   std::vector<cudaGraphNode_t> dependencies;
-  std::shared_ptr<GraphAllocation> allocation;  ///< An allocation node's memory.
+  std::shared_ptr<GraphAllocation> allocation;   ///< An allocation node's memory.
+  std::shared_ptr<ConditionalNode> conditional;  ///< A conditional node's variable and bodies.
+  bool pageable_copy = false;                    ///< A copy to or from pageable host memory.
 };
 
 struct CUgraph_st {
   std::vector<std::unique_ptr<CUgraphNode_st>> nodes;
+  /// The variables made for this graph (cudaGraphConditionalHandleCreate).
+  std::vector<std::shared_ptr<ConditionalVariable>> variables;
+  /// The graph whose conditional node this graph is a body of; none for others.
+  const CUgraph_st* parent = nullptr;
 };
 
 namespace {
@@ -119,12 +175,21 @@ struct Step {
 struct CUgraphExec_st {
   std::vector<Step> steps;  ///< In an order the dependencies allow.
   unsigned long long flags;
+  /// The variables of the graph and its bodies that take their default value at every launch.
+  std::vector<std::shared_ptr<ConditionalVariable>> defaults;
 };
 
 namespace {
 
+/// A body of a conditional node, instantiated.
+struct Body {
+  std::vector<Step> steps;
+};
+
+bool instantiated(const CUgraphNode_st* node, StreamWork* work);
+
 /// The nodes of `graph` in an order their dependencies allow (the order they were added where
-/// it is free); false for a graph with a cycle.
+/// it is free); false for a graph with a cycle, or with a conditional body that cannot be run.
 bool ordered(cudaGraph_t graph, std::vector<Step>* steps) {
   const std::size_t count = graph->nodes.size();
   std::map<const CUgraphNode_st*, std::size_t> index;
@@ -147,6 +212,7 @@ bool ordered(cudaGraph_t graph, std::vector<Step>* steps) {
     const CUgraphNode_st& node = *graph->nodes[i];
     position[i] = steps->size();
     Step step{graph->nodes[i].get(), node.type, node.work, {}, node.allocation};
+    if (node.conditional && !instantiated(&node, &step.work)) return false;
     for (const cudaGraphNode_t d : node.dependencies)
       step.dependencies.push_back(position[index.at(d)]);
     std::sort(step.dependencies.begin(), step.dependencies.end());
@@ -165,6 +231,60 @@ cudaError_t run_steps(const std::vector<Step>& steps) {
   return cudaSuccess;
 }
 
+/// The variables made for `graph` and for the bodies of its conditional nodes, at any depth.
+void add_variables(const CUgraph_st& graph,
+                   std::vector<std::shared_ptr<ConditionalVariable>>* variables) {
+  variables->insert(variables->end(), graph.variables.begin(), graph.variables.end());
+  for (const auto& node : graph.nodes)
+    if (node->conditional)
+      for (const auto& body : node->conditional->bodies) add_variables(*body, variables);
+}
+
+cudaError_t run_body(const Body& body) { return run_steps(body.steps); }
+
+/// What a conditional node does when it runs: its bodies, instantiated now (they were empty
+/// when the node was made), run as its variable's value says. The nodes a body may hold are
+/// CUDA's: kernels, copies, fills, empty nodes, child graphs and conditional nodes.
+bool instantiated(const CUgraphNode_st* node, StreamWork* work) {
+  const ConditionalNode& c = *node->conditional;
+  std::vector<std::shared_ptr<const Body>> bodies;
+  for (const auto& graph : c.bodies) {
+    auto body = std::make_shared<Body>();
+    if (!ordered(graph.get(), &body->steps)) return false;
+    for (const Step& step : body->steps)
+      if ((step.type != cudaGraphNodeTypeKernel && step.type != cudaGraphNodeTypeMemcpy &&
+           step.type != cudaGraphNodeTypeMemset && step.type != cudaGraphNodeTypeEmpty &&
+           step.type != cudaGraphNodeTypeGraph && step.type != cudaGraphNodeTypeConditional) ||
+          step.node->pageable_copy)  // as an H200 refuses it (the GPU runs the bodies)
+        return false;
+    bodies.push_back(std::move(body));
+  }
+  *work = [variable = c.variable, type = c.type, bodies]() -> cudaError_t {
+    switch (type) {
+      case cudaGraphCondTypeIf: {
+        const unsigned value = variable->value.load();
+        if (value != 0) return run_body(*bodies[0]);
+        return bodies.size() == 2 ? run_body(*bodies[1]) : cudaSuccess;
+      }
+      case cudaGraphCondTypeWhile:
+        while (variable->value.load() != 0)
+          if (cudaError_t e = run_body(*bodies[0])) return e;
+        return cudaSuccess;
+      case cudaGraphCondTypeSwitch: {
+        const unsigned value = variable->value.load();
+        return value < bodies.size() ? run_body(*bodies[value]) : cudaSuccess;
+      }
+    }
+    return cudaSuccess;
+  };
+  return true;
+}
+
+bool has_conditional_nodes(const CUgraph_st& graph) {
+  return std::any_of(graph.nodes.begin(), graph.nodes.end(),
+                     [](const auto& node) { return node->conditional != nullptr; });
+}
+
 /// A new node of `graph` after `dependencies`, which must be nodes of `graph`.
 cudaError_t add_node(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
                      std::size_t count, cudaGraphNodeType type, StreamWork work,
@@ -172,7 +292,7 @@ cudaError_t add_node(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNo
   if (node == nullptr || graph == nullptr || (count != 0 && dependencies == nullptr))
     return record(cudaErrorInvalidValue);
   auto made = std::make_unique<CUgraphNode_st>(
-      CUgraphNode_st{graph, type, std::move(work), {}, std::move(allocation)});
+      CUgraphNode_st{graph, type, std::move(work), {}, std::move(allocation), nullptr, false});
   for (std::size_t i = 0; i < count; ++i) {
     if (dependencies[i] == nullptr || dependencies[i]->graph != graph)
       return record(cudaErrorInvalidValue);
@@ -233,6 +353,7 @@ struct Capture {
   cudaStream_t origin;
   unsigned long long id;
   bool invalidated = false;  ///< By a call a capture cannot take; ending it then fails.
+  bool owns_graph = true;    ///< Not a graph the program made (cudaStreamBeginCaptureToGraph).
 };
 struct CapturedStream {
   std::shared_ptr<Capture> capture;
@@ -378,19 +499,64 @@ void forget_captured(cudaEvent_t event) {
 
 // Stream capture.
 
-cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode mode) {
+namespace {
+
+/// Starts capturing `stream` into `graph` (a new one where null), after `dependencies`.
+cudaError_t begin_capture(cudaStream_t stream, cudaGraph_t graph,
+                          const cudaGraphNode_t* dependencies, std::size_t count,
+                          cudaStreamCaptureMode mode) {
   if (cudaError_t e = sticky_error()) return e;
-  if (mode < cudaStreamCaptureModeGlobal || mode > cudaStreamCaptureModeRelaxed)
+  if (mode < cudaStreamCaptureModeGlobal || mode > cudaStreamCaptureModeRelaxed ||
+      (count != 0 && dependencies == nullptr))
     return record(cudaErrorInvalidValue);
+  for (std::size_t i = 0; i < count; ++i)
+    if (dependencies[i] == nullptr || dependencies[i]->graph != graph)
+      return record(cudaErrorInvalidValue);
   // The legacy default stream synchronizes with every other: it cannot be captured.
   if (stream == nullptr || stream == cudaStreamLegacy)
     return record(cudaErrorStreamCaptureUnsupported);
   Captures& c = captures();
   std::lock_guard lock(c.mutex);
   if (c.streams.count(stream) != 0) return record(cudaErrorIllegalState);
-  auto capture = std::make_shared<Capture>(Capture{new CUgraph_st, stream, c.next_id++});
-  c.streams[stream] = CapturedStream{std::move(capture), {}};
+  const bool owns = graph == nullptr;
+  auto capture = std::make_shared<Capture>(
+      Capture{owns ? new CUgraph_st : graph, stream, c.next_id++, false, owns});
+  c.streams[stream] = CapturedStream{
+      std::move(capture), std::vector<cudaGraphNode_t>(dependencies, dependencies + count)};
   c.streams_captured.fetch_add(1, std::memory_order_relaxed);
+  return cudaSuccess;
+}
+
+}  // namespace
+
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode mode) {
+  return begin_capture(stream, nullptr, nullptr, 0, mode);
+}
+
+cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph,
+                                          const cudaGraphNode_t* dependencies,
+                                          const cudaGraphEdgeData*, std::size_t count,
+                                          cudaStreamCaptureMode mode) {
+  if (graph == nullptr) return record(cudaErrorInvalidValue);
+  return begin_capture(stream, graph, dependencies, count, mode);
+}
+
+cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t* dependencies,
+                                                const cudaGraphEdgeData*, std::size_t count,
+                                                unsigned int flags) {
+  if (cudaError_t e = sticky_error()) return e;
+  if ((count != 0 && dependencies == nullptr) ||
+      (flags != cudaStreamAddCaptureDependencies && flags != cudaStreamSetCaptureDependencies))
+    return record(cudaErrorInvalidValue);
+  Captures& c = captures();
+  std::lock_guard lock(c.mutex);
+  const auto s = c.streams.find(stream);
+  if (s == c.streams.end()) return record(cudaErrorIllegalState);
+  const std::vector<cudaGraphNode_t> nodes(dependencies, dependencies + count);
+  for (const cudaGraphNode_t n : nodes)
+    if (n == nullptr || n->graph != s->second.capture->graph) return record(cudaErrorInvalidValue);
+  if (flags == cudaStreamSetCaptureDependencies) s->second.last.clear();
+  add_unique(s->second.last, nodes);
   return cudaSuccess;
 }
 
@@ -399,8 +565,9 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* graph) {
   std::lock_guard lock(c.mutex);
   const auto s = c.streams.find(stream);
   if (s == c.streams.end()) return record(cudaErrorIllegalState);
-  if (graph == nullptr) return record(cudaErrorInvalidValue);
   const std::shared_ptr<Capture> capture = s->second.capture;
+  // A capture into the program's own graph need not hand it back.
+  if (graph == nullptr && capture->owns_graph) return record(cudaErrorInvalidValue);
   if (capture->origin != stream) return record(cudaErrorStreamCaptureUnmatched);
   // Every stream that joined must have been joined back: its last work is the origin's or
   // comes before it.
@@ -418,16 +585,16 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* graph) {
   for (auto i = c.events.begin(); i != c.events.end();)
     i = i->second.capture == capture ? c.events.erase(i) : std::next(i);
   if (capture->invalidated) {
-    delete capture->graph;
-    *graph = nullptr;
+    if (capture->owns_graph) delete capture->graph;
+    if (graph != nullptr) *graph = nullptr;
     return record(cudaErrorStreamCaptureInvalidated);
   }
   if (unjoined) {
-    delete capture->graph;
-    *graph = nullptr;
+    if (capture->owns_graph) delete capture->graph;
+    if (graph != nullptr) *graph = nullptr;
     return record(cudaErrorStreamCaptureUnjoined);
   }
-  *graph = capture->graph;
+  if (graph != nullptr) *graph = capture->graph;
   return cudaSuccess;
 }
 
@@ -484,6 +651,7 @@ cudaError_t cudaGraphDestroy(cudaGraph_t graph) {
 cudaError_t cudaGraphClone(cudaGraph_t* clone, cudaGraph_t original) {
   if (cudaError_t e = sticky_error()) return e;
   if (clone == nullptr || original == nullptr) return record(cudaErrorInvalidValue);
+  if (has_conditional_nodes(*original)) return record(cudaErrorNotSupported);  // as CUDA says
   auto copy = std::make_unique<CUgraph_st>();
   std::map<cudaGraphNode_t, cudaGraphNode_t> counterpart;
   for (const auto& node : original->nodes) {
@@ -552,20 +720,37 @@ cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node, const cudaKernelN
   return kernel_node_work(p, &node->work);
 }
 
+namespace {
+
+bool pageable(const void* pointer) {
+  cudaPointerAttributes attributes;
+  return pointer != nullptr && cudaPointerGetAttributes(&attributes, pointer) == cudaSuccess &&
+         attributes.type == cudaMemoryTypeUnregistered;
+}
+
+}  // namespace
+
 cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t* node, cudaGraph_t graph,
                                    const cudaGraphNode_t* dependencies, std::size_t count,
                                    const cudaMemcpy3DParms* p) {
   if (p == nullptr) return record(cudaErrorInvalidValue);
-  return add_node(node, graph, dependencies, count, cudaGraphNodeTypeMemcpy,
-                  [copy = *p] { return cudaMemcpy3D(&copy); });
+  if (cudaError_t e = add_node(node, graph, dependencies, count, cudaGraphNodeTypeMemcpy,
+                               [copy = *p] { return cudaMemcpy3D(&copy); }))
+    return e;
+  (*node)->pageable_copy = (p->srcArray == nullptr && pageable(p->srcPtr.ptr)) ||
+                           (p->dstArray == nullptr && pageable(p->dstPtr.ptr));
+  return cudaSuccess;
 }
 
 cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t* node, cudaGraph_t graph,
                                      const cudaGraphNode_t* dependencies, std::size_t count,
                                      void* destination, const void* source, std::size_t bytes,
                                      cudaMemcpyKind kind) {
-  return add_node(node, graph, dependencies, count, cudaGraphNodeTypeMemcpy,
-                  [=] { return cudaMemcpy(destination, source, bytes, kind); });
+  if (cudaError_t e = add_node(node, graph, dependencies, count, cudaGraphNodeTypeMemcpy,
+                               [=] { return cudaMemcpy(destination, source, bytes, kind); }))
+    return e;
+  (*node)->pageable_copy = pageable(source) || pageable(destination);
+  return cudaSuccess;
 }
 
 cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t* node, cudaGraph_t graph,
@@ -591,6 +776,7 @@ cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t* node, cudaGraph_t graph,
                                        const cudaGraphNode_t* dependencies, std::size_t count,
                                        cudaGraph_t child) {
   if (child == nullptr) return record(cudaErrorInvalidValue);
+  if (has_conditional_nodes(*child)) return record(cudaErrorNotSupported);  // as CUDA says
   // The child is copied: later changes to it do not reach this node, as in CUDA.
   auto steps = std::make_shared<std::vector<Step>>();
   if (!ordered(child, steps.get())) return record(cudaErrorInvalidValue);
@@ -649,6 +835,118 @@ cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t* node, cudaGraph_t graph,
                   [pointer] { return cudaFree(pointer); });
 }
 
+cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle* handle, cudaGraph_t graph,
+                                             unsigned int default_value, unsigned int flags) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (handle == nullptr || graph == nullptr || (flags & ~unsigned{cudaGraphCondAssignDefault}))
+    return record(cudaErrorInvalidValue);
+  graph->variables.push_back(
+      std::make_shared<ConditionalVariable>(default_value, flags == cudaGraphCondAssignDefault));
+  *handle = reinterpret_cast<std::uintptr_t>(graph->variables.back().get());
+  return cudaSuccess;
+}
+
+namespace {
+
+/// A conditional node: its variable must have been made for its graph or for a graph it is a
+/// body of; its bodies are new, empty graphs.
+cudaError_t add_conditional_node(cudaGraphNode_t* node, cudaGraph_t graph,
+                                 const cudaGraphNode_t* dependencies, std::size_t count,
+                                 cudaConditionalNodeParams& p) {
+  std::shared_ptr<ConditionalVariable> variable;
+  for (const CUgraph_st* g = graph; g != nullptr && !variable; g = g->parent)
+    for (const auto& v : g->variables)
+      if (reinterpret_cast<std::uintptr_t>(v.get()) == p.handle) variable = v;
+  const bool sized = p.type == cudaGraphCondTypeIf ? p.size == 1 || p.size == 2
+                     : p.type == cudaGraphCondTypeWhile
+                         ? p.size == 1
+                         : p.type == cudaGraphCondTypeSwitch && p.size >= 1;
+  if (!variable || !sized) return record(cudaErrorInvalidValue);
+  auto conditional = std::make_shared<ConditionalNode>();
+  conditional->variable = variable;
+  conditional->type = p.type;
+  for (unsigned i = 0; i < p.size; ++i) {
+    conditional->bodies.push_back(std::make_shared<CUgraph_st>());
+    conditional->bodies.back()->parent = graph;
+    conditional->handed_out.push_back(conditional->bodies.back().get());
+  }
+  if (cudaError_t e =
+          add_node(node, graph, dependencies, count, cudaGraphNodeTypeConditional, nullptr))
+    return e;
+  (*node)->conditional = conditional;
+  p.phGraph_out = conditional->handed_out.data();
+  return cudaSuccess;
+}
+
+}  // namespace
+
+cudaError_t cudaGraphAddNode(cudaGraphNode_t* node, cudaGraph_t graph,
+                             const cudaGraphNode_t* dependencies, const cudaGraphEdgeData*,
+                             std::size_t count, cudaGraphNodeParams* p) {
+  if (cudaError_t e = sticky_error()) return e;
+  if (p == nullptr) return record(cudaErrorInvalidValue);
+  // Every edge runs its nodes one after the other here, whatever its type says may overlap.
+  switch (p->type) {
+    case cudaGraphNodeTypeKernel: {
+      const cudaKernelNodeParams k{p->kernel.func,         p->kernel.gridDim,
+                                   p->kernel.blockDim,     p->kernel.sharedMemBytes,
+                                   p->kernel.kernelParams, p->kernel.extra};
+      return cudaGraphAddKernelNode(node, graph, dependencies, count, &k);
+    }
+    case cudaGraphNodeTypeMemcpy:
+      if (p->memcpy.flags != 0) return record(cudaErrorInvalidValue);
+      return cudaGraphAddMemcpyNode(node, graph, dependencies, count, &p->memcpy.copyParams);
+    case cudaGraphNodeTypeMemset: {
+      const cudaMemsetParams m{p->memset.dst,         p->memset.pitch, p->memset.value,
+                               p->memset.elementSize, p->memset.width, p->memset.height};
+      return cudaGraphAddMemsetNode(node, graph, dependencies, count, &m);
+    }
+    case cudaGraphNodeTypeHost: {
+      const cudaHostNodeParams h{p->host.fn, p->host.userData};
+      return cudaGraphAddHostNode(node, graph, dependencies, count, &h);
+    }
+    case cudaGraphNodeTypeGraph:
+      // Moved or copied, the child's nodes are the node's own from now on.
+      return cudaGraphAddChildGraphNode(node, graph, dependencies, count, p->graph.graph);
+    case cudaGraphNodeTypeEmpty: return cudaGraphAddEmptyNode(node, graph, dependencies, count);
+    case cudaGraphNodeTypeWaitEvent:
+      return cudaGraphAddEventWaitNode(node, graph, dependencies, count, p->eventWait.event);
+    case cudaGraphNodeTypeEventRecord:
+      return cudaGraphAddEventRecordNode(node, graph, dependencies, count, p->eventRecord.event);
+    case cudaGraphNodeTypeMemAlloc: {
+      cudaMemAllocNodeParams a{p->alloc.poolProps, p->alloc.accessDescs, p->alloc.accessDescCount,
+                               p->alloc.bytesize, nullptr};
+      if (cudaError_t e = cudaGraphAddMemAllocNode(node, graph, dependencies, count, &a)) return e;
+      p->alloc.dptr = a.dptr;
+      return cudaSuccess;
+    }
+    case cudaGraphNodeTypeMemFree:
+      return cudaGraphAddMemFreeNode(node, graph, dependencies, count, p->free.dptr);
+    case cudaGraphNodeTypeConditional:
+      if (graph == nullptr || node == nullptr) return record(cudaErrorInvalidValue);
+      return add_conditional_node(node, graph, dependencies, count, p->conditional);
+    default: return record(cudaErrorNotSupported);  // external semaphores: not emulated
+  }
+}
+
+void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value,
+                             std::source_location place) {
+  const auto* variable = reinterpret_cast<const ConditionalVariable*>(handle);
+  {
+    ConditionalVariables& v = conditional_variables();
+    std::lock_guard lock(v.mutex);
+    if (v.live.count(variable) != 0) {
+      const_cast<ConditionalVariable*>(variable)->value.store(value);
+      return;
+    }
+  }
+  const std::string what =
+      "cudaGraphSetConditional with a handle that no "
+      "cudaGraphConditionalHandleCreate made (or whose graph is gone)";
+  if (simt::detail::current_thread.unit == nullptr) throw simt::LaunchError(what);
+  simt::detail::fail_in_kernel(what, place, simt::detail::running_thread_text());
+}
+
 // Instantiated graphs.
 
 cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t* exec, cudaGraph_t graph,
@@ -662,6 +960,15 @@ cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t* exec, cudaGraph_t gra
   auto made = std::make_unique<CUgraphExec_st>();
   made->flags = flags;
   if (!ordered(graph, &made->steps)) return record(cudaErrorInvalidValue);
+  // Each variable of the graph, its bodies' included, takes its default value at every launch
+  // (cudaGraphCondAssignDefault), or starts at 0 (an H200 gives the default only with the flag).
+  std::vector<std::shared_ptr<ConditionalVariable>> variables;
+  add_variables(*graph, &variables);
+  for (auto& v : variables)
+    if (v->assign_default)
+      made->defaults.push_back(std::move(v));
+    else
+      v->value.store(0);
   *exec = made.release();
   return cudaSuccess;
 }
@@ -734,7 +1041,10 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t stream) {
     simt::runtime::free_graph_allocation(step.allocation->pointer, &freed);
   }
   return simt::runtime::issue(stream, cudaGraphNodeTypeGraph,
-                              [steps = exec->steps] { return run_steps(steps); });
+                              [steps = exec->steps, defaults = exec->defaults] {
+                                for (const auto& v : defaults) v->value.store(v->default_value);
+                                return run_steps(steps);
+                              });
 }
 
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t exec) {

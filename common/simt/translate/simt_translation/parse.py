@@ -70,6 +70,9 @@ MISSING_NAMES = [
                          "__float_to_tf32 (not the experimental sub-byte types)"),
     (("curand",), "cuRAND's device API is not emulated (generate the random numbers on the host)"),
     (("__nv_fp8", "__nv_fp6", "__nv_fp4"), "FP8, FP6 and FP4 types are not emulated"),
+    (("cudaGraphSetConditional", "cudaGraphConditionalHandle"),
+     "a conditional graph node's variable is set in whole programs (simt-nvcc, "
+     "simt_add_executable), where graphs are emulated, not in a kernel file"),
     (("cudaMalloc", "cudaFree", "cudaMemcpy", "cudaDeviceSynchronize", "cudaLaunch",
       "cudaStream", "cudaEvent", "cudaGetLastError"),
      "CUDA runtime calls in device code (dynamic parallelism) are emulated in whole programs "

@@ -12,6 +12,7 @@
 #include <simt/runtime/driver_types.h>
 
 #include <cstddef>
+#include <source_location>
 
 #define __CUDA_RUNTIME_API_H__
 /// The CUDA driver version the emulator reports (`cudaDriverGetVersion`): 13.0, as its runtime.
@@ -217,6 +218,13 @@ cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatu
                                      const cudaGraphEdgeData** edge_data = nullptr,
                                      std::size_t* dependency_count = nullptr);
 cudaError_t cudaThreadExchangeStreamCaptureMode(cudaStreamCaptureMode* mode);
+cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph,
+                                          const cudaGraphNode_t* dependencies,
+                                          const cudaGraphEdgeData* edge_data, std::size_t count,
+                                          cudaStreamCaptureMode mode);
+cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t* dependencies,
+                                                const cudaGraphEdgeData* edge_data,
+                                                std::size_t count, unsigned int flags = 0);
 cudaError_t cudaGraphCreate(cudaGraph_t* graph, unsigned int flags);
 cudaError_t cudaGraphDestroy(cudaGraph_t graph);
 cudaError_t cudaGraphClone(cudaGraph_t* clone, cudaGraph_t original);
@@ -261,6 +269,19 @@ cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t* node, cudaGraph_t graph,
 cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t* node, cudaGraph_t graph,
                                     const cudaGraphNode_t* dependencies, std::size_t count,
                                     void* pointer);
+cudaError_t cudaGraphAddNode(cudaGraphNode_t* node, cudaGraph_t graph,
+                             const cudaGraphNode_t* dependencies,
+                             const cudaGraphEdgeData* edge_data, std::size_t count,
+                             cudaGraphNodeParams* parameters);
+// Conditional nodes: a graph's variable that its kernels set (cudaGraphSetConditional, a
+// function of device code) and that decides, when the node runs, which of its bodies run.
+cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle* handle, cudaGraph_t graph,
+                                             unsigned int default_value = 0,
+                                             unsigned int flags = 0);
+/// Device code: sets the variable of `handle` (a kernel's report names the call's line when
+/// the handle is not one a graph made).
+void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value,
+                             std::source_location place = std::source_location::current());
 cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_t graph,
                                  unsigned long long flags = 0);
 cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t* exec, cudaGraph_t graph,

@@ -729,6 +729,128 @@ enum cudaGraphInstantiateFlags {
   cudaGraphInstantiateFlagUseNodePriority = 8
 };
 
+/// @brief Which calls of a capture's stream its next work depends on, as
+/// `cudaStreamUpdateCaptureDependencies` changes them.
+enum cudaStreamUpdateCaptureDependenciesFlags {
+  cudaStreamAddCaptureDependencies = 0x0,
+  cudaStreamSetCaptureDependencies = 0x1
+};
+
+/// @brief The variable a conditional node reads (`cudaGraphConditionalHandleCreate`), which a
+/// kernel of the graph sets with `cudaGraphSetConditional`.
+typedef unsigned long long cudaGraphConditionalHandle;
+
+/// @brief `cudaGraphConditionalHandleCreate`'s flags.
+enum cudaGraphConditionalHandleFlags {
+  cudaGraphCondAssignDefault = 1  ///< The default value at every launch (without it: 0).
+};
+
+/// @brief What a conditional node does with its body graphs.
+enum cudaGraphConditionalNodeType {
+  cudaGraphCondTypeIf = 0,      ///< Body 0 if the value is not 0, else body 1 (if there are 2).
+  cudaGraphCondTypeWhile = 1,   ///< Body 0 again and again while the value is not 0.
+  cudaGraphCondTypeSwitch = 2,  ///< Body n for the value n, none for a value past the last.
+};
+
+/// @brief A conditional node: its variable, its kind and its number of bodies, which the node
+/// makes and returns in `phGraph_out` (they belong to the node).
+struct cudaConditionalNodeParams {
+  cudaGraphConditionalHandle handle;
+  enum cudaGraphConditionalNodeType type;
+  unsigned int size;
+  cudaGraph_t* phGraph_out;
+};
+
+/// @brief `cudaGraphAddNode`'s kernel node (as cudaKernelNodeParams).
+struct cudaKernelNodeParamsV2 {
+  void* func;
+  dim3 gridDim;
+  dim3 blockDim;
+  unsigned int sharedMemBytes;
+  void** kernelParams;
+  void** extra;
+};
+
+/// @brief `cudaGraphAddNode`'s copy node.
+struct cudaMemcpyNodeParams {
+  int flags;
+  int reserved[3];
+  struct cudaMemcpy3DParms copyParams;
+};
+
+/// @brief `cudaGraphAddNode`'s fill node (as cudaMemsetParams).
+struct cudaMemsetParamsV2 {
+  void* dst;
+  std::size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  std::size_t width;
+  std::size_t height;
+};
+
+/// @brief `cudaGraphAddNode`'s host node (as cudaHostNodeParams).
+struct cudaHostNodeParamsV2 {
+  cudaHostFn_t fn;
+  void* userData;
+};
+
+/// @brief Whether a child graph node copies its graph or takes it over.
+enum cudaGraphChildGraphNodeOwnership {
+  cudaGraphChildGraphOwnershipClone = 0,
+  cudaGraphChildGraphOwnershipMove = 1
+};
+
+/// @brief `cudaGraphAddNode`'s child graph node.
+struct cudaChildGraphNodeParams {
+  cudaGraph_t graph;
+  enum cudaGraphChildGraphNodeOwnership ownership;
+};
+
+/// @brief `cudaGraphAddNode`'s event wait node.
+struct cudaEventWaitNodeParams {
+  cudaEvent_t event;
+};
+
+/// @brief `cudaGraphAddNode`'s event record node.
+struct cudaEventRecordNodeParams {
+  cudaEvent_t event;
+};
+
+/// @brief `cudaGraphAddNode`'s allocation node (as cudaMemAllocNodeParams).
+struct cudaMemAllocNodeParamsV2 {
+  struct cudaMemPoolProps poolProps;
+  const struct cudaMemAccessDesc* accessDescs;
+  std::size_t accessDescCount;
+  std::size_t bytesize;
+  void* dptr;
+};
+
+/// @brief `cudaGraphAddNode`'s free node.
+struct cudaMemFreeNodeParams {
+  void* dptr;
+};
+
+/// @brief Any node, as `cudaGraphAddNode` takes it: the type, and that type's parameters
+/// (external semaphore nodes are not emulated).
+struct cudaGraphNodeParams {
+  enum cudaGraphNodeType type;
+  int reserved0[3];
+  union {
+    long long reserved1[29];
+    struct cudaKernelNodeParamsV2 kernel;
+    struct cudaMemcpyNodeParams memcpy;
+    struct cudaMemsetParamsV2 memset;
+    struct cudaHostNodeParamsV2 host;
+    struct cudaChildGraphNodeParams graph;
+    struct cudaEventWaitNodeParams eventWait;
+    struct cudaEventRecordNodeParams eventRecord;
+    struct cudaMemAllocNodeParamsV2 alloc;
+    struct cudaMemFreeNodeParams free;
+    struct cudaConditionalNodeParams conditional;
+  };
+  long long reserved2;
+};
+
 /// @brief The graphs' memory, as `cudaDeviceGetGraphMemAttribute` reports it (bytes, as
 /// `unsigned long long`).
 enum cudaGraphMemAttributeType {
