@@ -9,6 +9,7 @@
 
 #include "../../catch.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -212,11 +213,23 @@ TEST_CASE("simt::launch in a whole program's host code runs the kernel its name 
                  "simt_launch.cu:14: thread (3, 0, 0) of block (0, 0, 0)"));
 }
 
-TEST_CASE("libcu++'s cuda::std type traits, limits, arrays, tuples and complex work in a kernel") {
+TEST_CASE(
+    "libcu++'s cuda::std type traits, limits, arrays, tuples, complex and atomics work in "
+    "a kernel") {
   const test::ProgramResult run = test::run_program(WHOLE_LIBCU_STD, {});
   INFO(run.out << run.err);
   CHECK(run.exit_code == 0);
   CHECK(contains(run.out, "cuda::std in a kernel: 0 of 32 values differ from the CPU's"));
+  // Random values: the kernel's count of odd ones, counted by shared-memory atomics, and the
+  // CPU's, which the program prints beside it.
+  const std::string atomics = "cuda::std::atomic in a kernel: ";
+  const auto at = run.out.find(atomics);
+  REQUIRE(at != std::string::npos);
+  unsigned counted = 0, expected = 1;
+  CHECK(std::sscanf(run.out.c_str() + at + atomics.size(), "%u odd values (the CPU counts %u)",
+                    &counted, &expected) == 2);
+  CHECK(counted == expected);
+  CHECK(contains(run.out, "largest equal to the CPU's"));
 }
 
 TEST_CASE("A race in a whole program is reported, and its own check sees the launch fail") {

@@ -6,7 +6,7 @@ Nothing here edits text; the rewrites read the Analysis."""
 from dataclasses import dataclass, field
 
 from .cursors import FUNCTION_KINDS, UNEVALUATED, K, annotations, at_namespace_scope, key_of, \
-    kind_of
+    kind_of, qualified_name
 from .diagnostics import error_at
 
 
@@ -20,6 +20,12 @@ class Call:
     @property
     def evaluated(self):
         return not any(kind_of(p) in UNEVALUATED for p in self.parents)
+
+
+# The standard library's waits on an atomic (cuda::std's, which is std on the emulator): the host
+# thread would block, and with it every GPU thread its worker runs, the notifying one among them.
+BLOCKING_WAITS = {"wait", "atomic_wait", "atomic_wait_explicit", "atomic_flag_wait",
+                  "atomic_flag_wait_explicit"}
 
 
 class Function:
@@ -172,6 +178,14 @@ class _Walker:
             if callee is not None and "simt:suspends" in annotations(callee):
                 if evaluated:
                     function.primitives.append((cursor, list(parents)))
+            elif callee is not None and callee.spelling in BLOCKING_WAITS and \
+                    qualified_name(callee).startswith("std::"):
+                a.errors.append(error_at(
+                    cursor, f"'{callee.spelling}' on a standard atomic (cuda::std::atomic is "
+                            f"std::atomic on the emulator) in device code: the waiting thread "
+                            f"would block the CPU thread that runs its whole block, the thread "
+                            f"that would wake it among them (wait at __syncthreads() or a "
+                            f"cuda::barrier instead)"))
             elif callee is not None and kind_of(callee) in FUNCTION_KINDS:
                 function.calls.append(Call(cursor, key_of(callee), callee.spelling,
                                            list(parents)))

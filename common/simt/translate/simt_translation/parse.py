@@ -84,9 +84,9 @@ MISSING_HEADERS = [
     (("cuda_fp8", "cuda_fp6", "cuda_fp4"), "FP8, FP6 and FP4 types are not emulated"),
     (("cub/", "thrust/", "cuda/std/", "cuda/ptx", "cuda/annotated_ptr", "cuda/memory_resource"),
      "the emulator provides cooperative groups, <cuda/barrier>, <cuda/pipeline>, <cuda/atomic> "
-     "and cuda::std's headers that neither wait nor synchronise (<cuda/std/type_traits>, "
-     "<cuda/std/array>, ...; use <cuda/atomic> and <cuda/barrier> for the others) of the CUDA C++ "
-     "libraries, not CUB, Thrust or the rest of libcu++"),
+     "and cuda::std's headers that do not wait (<cuda/std/type_traits>, <cuda/std/array>, "
+     "<cuda/std/atomic>, ...; use <cuda/barrier> for <cuda/std/barrier>, <cuda/std/latch> and "
+     "<cuda/std/semaphore>) of the CUDA C++ libraries, not CUB, Thrust or the rest of libcu++"),
     (("texture_", "surface_", "cuda_texture_types", "cuda_surface_types"),
      "textures and surfaces are not emulated"),
 ]
