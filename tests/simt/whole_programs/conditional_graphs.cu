@@ -89,6 +89,33 @@ const char* errorName(cudaError_t error) {
   return cudaGetErrorName(error);
 }
 
+// What CUDA said to a node in the body of an if node, added and then instantiated.
+struct BodyResults {
+  const char* added;
+  const char* instantiated;
+};
+
+BodyResults withNodeInBody(cudaGraphNodeParams node) {
+  cudaGraph_t graph;
+  checkCudaErrors(cudaGraphCreate(&graph, 0));
+  cudaGraphConditionalHandle handle;
+  checkCudaErrors(cudaGraphConditionalHandleCreate(&handle, graph, 1, 0));
+  cudaGraphNodeParams ifParams = conditionalParams(handle, cudaGraphCondTypeIf, 1);
+  cudaGraphNode_t ifNode, inBody;
+  checkCudaErrors(cudaGraphAddNode(&ifNode, graph, nullptr, nullptr, 0, &ifParams));
+  const cudaError_t added =
+      cudaGraphAddNode(&inBody, ifParams.conditional.phGraph_out[0], nullptr, nullptr, 0, &node);
+  BodyResults results{errorName(added), "not tried"};
+  if (added == cudaSuccess) {
+    cudaGraphExec_t exec = nullptr;
+    const cudaError_t instantiated = cudaGraphInstantiate(&exec, graph, 0);
+    results.instantiated = errorName(instantiated);
+    if (instantiated == cudaSuccess) checkCudaErrors(cudaGraphExecDestroy(exec));
+  }
+  checkCudaErrors(cudaGraphDestroy(graph));
+  return results;
+}
+
 // A while loop: halve the array until every value is 0.
 int whileLoop(cudaStream_t stream, std::mt19937& random) {
   unsigned *d_values, *d_nonzero, *d_rounds;
@@ -259,41 +286,17 @@ int ifAndSwitch(cudaStream_t stream) {
               errorName(cudaGraphClone(&clone, graph)));
   checkCudaErrors(cudaGraphDestroy(graph));
 
-  checkCudaErrors(cudaGraphCreate(&graph, 0));
-  cudaGraphConditionalHandle hostHandle;
-  checkCudaErrors(cudaGraphConditionalHandleCreate(&hostHandle, graph, 1, 0));
-  cudaGraphNodeParams withHost = conditionalParams(hostHandle, cudaGraphCondTypeIf, 1);
-  checkCudaErrors(cudaGraphAddNode(&refused, graph, nullptr, nullptr, 0, &withHost));
   cudaGraphNodeParams host = {};
   host.type = cudaGraphNodeTypeHost;
   host.host.fn = [](void*) {};
-  const cudaError_t hostAdded =
-      cudaGraphAddNode(&inBody, withHost.conditional.phGraph_out[0], nullptr, nullptr, 0, &host);
-  std::printf("host node in a body: %s", errorName(hostAdded));
-  if (hostAdded == cudaSuccess) {
-    cudaGraphExec_t hostExec = nullptr;
-    const cudaError_t instantiated = cudaGraphInstantiate(&hostExec, graph, 0);
-    std::printf(", instantiating it: %s", errorName(instantiated));
-    if (instantiated == cudaSuccess) checkCudaErrors(cudaGraphExecDestroy(hostExec));
-  }
-  std::printf("\n");
-  checkCudaErrors(cudaGraphDestroy(graph));
-
-  checkCudaErrors(cudaGraphCreate(&graph, 0));
-  cudaGraphConditionalHandle copyHandle;
-  checkCudaErrors(cudaGraphConditionalHandleCreate(&copyHandle, graph, 1, 0));
-  cudaGraphNodeParams withCopy = conditionalParams(copyHandle, cudaGraphCondTypeIf, 1);
-  checkCudaErrors(cudaGraphAddNode(&refused, graph, nullptr, nullptr, 0, &withCopy));
+  const BodyResults hostInBody = withNodeInBody(host);
+  std::printf("host node in a body: %s, instantiating it: %s\n", hostInBody.added,
+              hostInBody.instantiated);
   static unsigned pageable = 5000;
   copy.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(&pageable, sizeof(unsigned), 1, 1);
-  checkCudaErrors(
-      cudaGraphAddNode(&inBody, withCopy.conditional.phGraph_out[0], nullptr, nullptr, 0, &copy));
-  cudaGraphExec_t copyExec = nullptr;
-  const cudaError_t copyInstantiated = cudaGraphInstantiate(&copyExec, graph, 0);
-  std::printf("copy of pageable memory in a body, instantiating it: %s\n",
-              errorName(copyInstantiated));
-  if (copyInstantiated == cudaSuccess) checkCudaErrors(cudaGraphExecDestroy(copyExec));
-  checkCudaErrors(cudaGraphDestroy(graph));
+  const BodyResults copyInBody = withNodeInBody(copy);
+  std::printf("copy of pageable memory in a body: %s, instantiating it: %s\n", copyInBody.added,
+              copyInBody.instantiated);
   checkCudaErrors(cudaFreeHost(fiveThousand));
   checkCudaErrors(cudaFree(d_choice));
   checkCudaErrors(cudaFree(d_result));
