@@ -181,11 +181,6 @@ struct CUgraphExec_st {
 
 namespace {
 
-/// A body of a conditional node, instantiated.
-struct Body {
-  std::vector<Step> steps;
-};
-
 bool instantiated(const CUgraphNode_st* node, StreamWork* work);
 
 /// The nodes of `graph` in an order their dependencies allow (the order they were added where
@@ -240,18 +235,16 @@ void add_variables(const CUgraph_st& graph,
       for (const auto& body : node->conditional->bodies) add_variables(*body, variables);
 }
 
-cudaError_t run_body(const Body& body) { return run_steps(body.steps); }
-
 /// What a conditional node does when it runs: its bodies, instantiated now (they were empty
 /// when the node was made), run as its variable's value says. The nodes a body may hold are
 /// CUDA's: kernels, copies, fills, empty nodes, child graphs and conditional nodes.
 bool instantiated(const CUgraphNode_st* node, StreamWork* work) {
   const ConditionalNode& c = *node->conditional;
-  std::vector<std::shared_ptr<const Body>> bodies;
+  std::vector<std::shared_ptr<const std::vector<Step>>> bodies;
   for (const auto& graph : c.bodies) {
-    auto body = std::make_shared<Body>();
-    if (!ordered(graph.get(), &body->steps)) return false;
-    for (const Step& step : body->steps)
+    auto body = std::make_shared<std::vector<Step>>();
+    if (!ordered(graph.get(), body.get())) return false;
+    for (const Step& step : *body)
       if ((step.type != cudaGraphNodeTypeKernel && step.type != cudaGraphNodeTypeMemcpy &&
            step.type != cudaGraphNodeTypeMemset && step.type != cudaGraphNodeTypeEmpty &&
            step.type != cudaGraphNodeTypeGraph && step.type != cudaGraphNodeTypeConditional) ||
@@ -263,16 +256,16 @@ bool instantiated(const CUgraphNode_st* node, StreamWork* work) {
     switch (type) {
       case cudaGraphCondTypeIf: {
         const unsigned value = variable->value.load();
-        if (value != 0) return run_body(*bodies[0]);
-        return bodies.size() == 2 ? run_body(*bodies[1]) : cudaSuccess;
+        if (value != 0) return run_steps(*bodies[0]);
+        return bodies.size() == 2 ? run_steps(*bodies[1]) : cudaSuccess;
       }
       case cudaGraphCondTypeWhile:
         while (variable->value.load() != 0)
-          if (cudaError_t e = run_body(*bodies[0])) return e;
+          if (cudaError_t e = run_steps(*bodies[0])) return e;
         return cudaSuccess;
       case cudaGraphCondTypeSwitch: {
         const unsigned value = variable->value.load();
-        return value < bodies.size() ? run_body(*bodies[value]) : cudaSuccess;
+        return value < bodies.size() ? run_steps(*bodies[value]) : cudaSuccess;
       }
     }
     return cudaSuccess;
