@@ -284,6 +284,18 @@ int ifAndSwitch(cudaStream_t stream) {
   cudaGraph_t clone = nullptr;
   std::printf("clone of a graph with conditional nodes: %s\n",
               errorName(cudaGraphClone(&clone, graph)));
+  // A body belongs to its node: it is not instantiated, made a child or destroyed on its own.
+  const cudaGraph_t body = ifParams.conditional.phGraph_out[0];
+  cudaGraphExec_t bodyExec;
+  std::printf("instantiate a body: %s\n", errorName(cudaGraphInstantiate(&bodyExec, body, 0)));
+  checkCudaErrors(cudaGraphCreate(&other, 0));
+  cudaGraphNode_t child;
+  std::printf("a body as a child graph: %s\n",
+              errorName(cudaGraphAddChildGraphNode(&child, other, nullptr, 0, body)));
+  std::printf("a graph with conditional nodes as a child graph: %s\n",
+              errorName(cudaGraphAddChildGraphNode(&child, other, nullptr, 0, graph)));
+  checkCudaErrors(cudaGraphDestroy(other));
+  std::printf("destroy a body: %s\n", errorName(cudaGraphDestroy(body)));
   checkCudaErrors(cudaGraphDestroy(graph));
 
   cudaGraphNodeParams host = {};
@@ -428,6 +440,52 @@ int capturedAndNested(cudaStream_t stream, cudaStream_t other) {
   return failures;
 }
 
+// An if node whose variable has the default `initial` at every launch, and whose body adds 1.
+cudaGraph_t ifAddsOne(unsigned* d_result, unsigned initial) {
+  cudaGraph_t graph;
+  checkCudaErrors(cudaGraphCreate(&graph, 0));
+  cudaGraphConditionalHandle handle;
+  checkCudaErrors(
+      cudaGraphConditionalHandleCreate(&handle, graph, initial, cudaGraphCondAssignDefault));
+  cudaGraphNodeParams ifParams = conditionalParams(handle, cudaGraphCondTypeIf, 1);
+  cudaGraphNode_t ifNode, added;
+  checkCudaErrors(cudaGraphAddNode(&ifNode, graph, nullptr, nullptr, 0, &ifParams));
+  static unsigned one = 1;
+  void* arguments[] = {&d_result, &one};
+  cudaGraphNodeParams p = kernelParams(reinterpret_cast<void*>(addTo), dim3(1), dim3(1), arguments);
+  checkCudaErrors(
+      cudaGraphAddNode(&added, ifParams.conditional.phGraph_out[0], nullptr, nullptr, 0, &p));
+  return graph;
+}
+
+// An instantiated graph updated from one of the same shape takes the new graph's variables.
+int updated(cudaStream_t stream) {
+  unsigned* d_result;
+  checkCudaErrors(cudaMalloc(&d_result, sizeof(unsigned)));
+  const cudaGraph_t taken = ifAddsOne(d_result, 1), replacing = ifAddsOne(d_result, 0);
+  cudaGraphExec_t exec;
+  checkCudaErrors(cudaGraphInstantiate(&exec, taken, 0));
+  int failures = 0;
+  for (const bool update : {false, true}) {
+    if (update) {
+      cudaGraphExecUpdateResultInfo info;
+      checkCudaErrors(cudaGraphExecUpdate(exec, replacing, &info));
+    }
+    writeTo(d_result, 0);
+    checkCudaErrors(cudaGraphLaunch(exec, stream));
+    checkCudaErrors(cudaStreamSynchronize(stream));
+    const unsigned result = readBack(d_result), expected = update ? 0 : 1;
+    std::printf("%s: result %u, the CPU expects %u\n",
+                update ? "updated from a graph whose default is 0" : "default 1", result, expected);
+    failures += result != expected;
+  }
+  checkCudaErrors(cudaGraphExecDestroy(exec));
+  checkCudaErrors(cudaGraphDestroy(taken));
+  checkCudaErrors(cudaGraphDestroy(replacing));
+  checkCudaErrors(cudaFree(d_result));
+  return failures;
+}
+
 int main(int argc, char** argv) {
   findCudaDevice();
   cudaStream_t stream, other;
@@ -446,6 +504,7 @@ int main(int argc, char** argv) {
   int failures = whileLoop(stream, random);
   failures += ifAndSwitch(stream);
   failures += capturedAndNested(stream, other);
+  failures += updated(stream);
   checkCudaErrors(cudaStreamDestroy(stream));
   checkCudaErrors(cudaStreamDestroy(other));
   std::printf("%s\n", failures == 0 ? "Test PASSED" : "Test FAILED");

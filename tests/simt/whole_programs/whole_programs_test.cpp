@@ -142,6 +142,12 @@ TEST_CASE("Conditional graph nodes loop, branch and switch as on an H200") {
   CHECK(contains(run.out, "node with another graph's handle: cudaErrorInvalidValue"));
   CHECK(contains(run.out, "handle with flags 2: cudaErrorInvalidValue"));
   CHECK(contains(run.out, "clone of a graph with conditional nodes: cudaErrorNotSupported"));
+  // A body belongs to its node.
+  CHECK(contains(run.out, "instantiate a body: cudaErrorNotSupported"));
+  CHECK(contains(run.out, "a body as a child graph: cudaErrorNotSupported"));
+  CHECK(
+      contains(run.out, "a graph with conditional nodes as a child graph: cudaErrorNotSupported"));
+  CHECK(contains(run.out, "destroy a body: cudaErrorInvalidValue"));
   CHECK(contains(run.out,
                  "host node in a body: cudaSuccess, instantiating it: "
                  "cudaErrorInvalidValue"));
@@ -159,6 +165,9 @@ TEST_CASE("Conditional graph nodes loop, branch and switch as on an H200") {
   CHECK(contains(run.out,
                  "without cudaGraphCondAssignDefault, default 1: the body ran 0 times "
                  "in 2 launches"));
+  // An update takes the new graph's variables: its default 0 keeps the body from running.
+  CHECK(contains(run.out, "default 1: result 1, the CPU expects 1"));
+  CHECK(contains(run.out, "updated from a graph whose default is 0: result 0, the CPU expects 0"));
   CHECK(contains(run.out, "Test PASSED"));
 }
 

@@ -235,6 +235,20 @@ void add_variables(const CUgraph_st& graph,
       for (const auto& body : node->conditional->bodies) add_variables(*body, variables);
 }
 
+/// The variables of `graph` and its bodies that an instantiation sets at every launch (with
+/// cudaGraphCondAssignDefault); the others start at 0, as on an H200, which gives the default
+/// only with the flag.
+std::vector<std::shared_ptr<ConditionalVariable>> launch_defaults(const CUgraph_st& graph) {
+  std::vector<std::shared_ptr<ConditionalVariable>> variables, defaults;
+  add_variables(graph, &variables);
+  for (auto& v : variables)
+    if (v->assign_default)
+      defaults.push_back(std::move(v));
+    else
+      v->value.store(0);
+  return defaults;
+}
+
 /// What a conditional node does when it runs: its bodies, instantiated now (they were empty
 /// when the node was made), run as its variable's value says. The nodes a body may hold are
 /// CUDA's: kernels, copies, fills, empty nodes, child graphs and conditional nodes.
@@ -636,7 +650,8 @@ cudaError_t cudaGraphCreate(cudaGraph_t* graph, unsigned int flags) {
 }
 
 cudaError_t cudaGraphDestroy(cudaGraph_t graph) {
-  if (graph == nullptr) return record(cudaErrorInvalidValue);
+  // A conditional node's body goes with the node.
+  if (graph == nullptr || graph->parent != nullptr) return record(cudaErrorInvalidValue);
   delete graph;
   return cudaSuccess;
 }
@@ -769,7 +784,9 @@ cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t* node, cudaGraph_t graph,
                                        const cudaGraphNode_t* dependencies, std::size_t count,
                                        cudaGraph_t child) {
   if (child == nullptr) return record(cudaErrorInvalidValue);
-  if (has_conditional_nodes(*child)) return record(cudaErrorNotSupported);  // as CUDA says
+  // As an H200 answers: a graph with conditional nodes, or one's body, is no child.
+  if (has_conditional_nodes(*child) || child->parent != nullptr)
+    return record(cudaErrorNotSupported);
   // The child is copied: later changes to it do not reach this node, as in CUDA.
   auto steps = std::make_shared<std::vector<Step>>();
   if (!ordered(child, steps.get())) return record(cudaErrorInvalidValue);
@@ -950,18 +967,11 @@ cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t* exec, cudaGraph_t gra
                                        cudaGraphInstantiateFlagUseNodePriority;
   if (exec == nullptr || graph == nullptr || (flags & ~known) != 0)
     return record(cudaErrorInvalidValue);
+  if (graph->parent != nullptr) return record(cudaErrorNotSupported);  // a body, as an H200 says
   auto made = std::make_unique<CUgraphExec_st>();
   made->flags = flags;
   if (!ordered(graph, &made->steps)) return record(cudaErrorInvalidValue);
-  // Each variable of the graph, its bodies' included, takes its default value at every launch
-  // (cudaGraphCondAssignDefault), or starts at 0 (an H200 gives the default only with the flag).
-  std::vector<std::shared_ptr<ConditionalVariable>> variables;
-  add_variables(*graph, &variables);
-  for (auto& v : variables)
-    if (v->assign_default)
-      made->defaults.push_back(std::move(v));
-    else
-      v->value.store(0);
+  made->defaults = launch_defaults(*graph);
   *exec = made.release();
   return cudaSuccess;
 }
@@ -1008,6 +1018,7 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t exec, cudaGraph_t graph,
     exec->steps[i].work = std::move(steps[i].work);
     exec->steps[i].allocation = std::move(steps[i].allocation);
   }
+  exec->defaults = launch_defaults(*graph);  // conditional nodes read the new graph's variables
   return cudaSuccess;
 }
 
