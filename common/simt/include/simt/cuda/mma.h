@@ -22,6 +22,7 @@
 
 #if !defined(SIMT_TRANSLATING)
 #include <simt/detail/access_checks.hpp>
+#include <simt/detail/matrix_sums.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/warp_collective.hpp>
 
@@ -208,12 +209,17 @@ struct MatrixMultiplyAccumulate : WarpCollective {
       gather(dt, *op.c, lane, [](const auto& x) { return tensor_operand<void>(x); });
     }
     // D = A B + C, each element summed from C in the order k = 0, 1, ..., K - 1 (a row of B at a
-    // time, so that the compiler can work on several columns at once).
-    for (int row = 0; row < M; ++row)
-      for (int k = 0; k < K; ++k) {
-        const Sum a = at[row][k];
-        for (int col = 0; col < N; ++col) dt[row][col] += a * bt[k][col];
-      }
+    // time, so that the processor can work on several columns at once; in double, on the widest
+    // vector instructions it has).
+    if constexpr (integer) {
+      for (int row = 0; row < M; ++row)
+        for (int k = 0; k < K; ++k) {
+          const Sum a = at[row][k];
+          for (int col = 0; col < N; ++col) dt[row][col] += a * bt[k][col];
+        }
+    } else {
+      multiply_accumulate(&at[0][0], &bt[0][0], &dt[0][0], M, N, K);
+    }
     for (unsigned lane = 0; lane < warp_size; ++lane) {
       if (!g.has(lane)) continue;
       const auto& op = g.at<MatrixMultiplyAccumulate>(lane);
