@@ -897,24 +897,15 @@ cudaError_t cudaGraphAddNode(cudaGraphNode_t* node, cudaGraph_t graph,
   if (p == nullptr) return record(cudaErrorInvalidValue);
   // Every edge runs its nodes one after the other here, whatever its type says may overlap.
   switch (p->type) {
-    case cudaGraphNodeTypeKernel: {
-      const cudaKernelNodeParams k{p->kernel.func,         p->kernel.gridDim,
-                                   p->kernel.blockDim,     p->kernel.sharedMemBytes,
-                                   p->kernel.kernelParams, p->kernel.extra};
-      return cudaGraphAddKernelNode(node, graph, dependencies, count, &k);
-    }
+    case cudaGraphNodeTypeKernel:
+      return cudaGraphAddKernelNode(node, graph, dependencies, count, &p->kernel);
     case cudaGraphNodeTypeMemcpy:
       if (p->memcpy.flags != 0) return record(cudaErrorInvalidValue);
       return cudaGraphAddMemcpyNode(node, graph, dependencies, count, &p->memcpy.copyParams);
-    case cudaGraphNodeTypeMemset: {
-      const cudaMemsetParams m{p->memset.dst,         p->memset.pitch, p->memset.value,
-                               p->memset.elementSize, p->memset.width, p->memset.height};
-      return cudaGraphAddMemsetNode(node, graph, dependencies, count, &m);
-    }
-    case cudaGraphNodeTypeHost: {
-      const cudaHostNodeParams h{p->host.fn, p->host.userData};
-      return cudaGraphAddHostNode(node, graph, dependencies, count, &h);
-    }
+    case cudaGraphNodeTypeMemset:
+      return cudaGraphAddMemsetNode(node, graph, dependencies, count, &p->memset);
+    case cudaGraphNodeTypeHost:
+      return cudaGraphAddHostNode(node, graph, dependencies, count, &p->host);
     case cudaGraphNodeTypeGraph:
       // Moved or copied, the child's nodes are the node's own from now on.
       return cudaGraphAddChildGraphNode(node, graph, dependencies, count, p->graph.graph);
@@ -923,17 +914,11 @@ cudaError_t cudaGraphAddNode(cudaGraphNode_t* node, cudaGraph_t graph,
       return cudaGraphAddEventWaitNode(node, graph, dependencies, count, p->eventWait.event);
     case cudaGraphNodeTypeEventRecord:
       return cudaGraphAddEventRecordNode(node, graph, dependencies, count, p->eventRecord.event);
-    case cudaGraphNodeTypeMemAlloc: {
-      cudaMemAllocNodeParams a{p->alloc.poolProps, p->alloc.accessDescs, p->alloc.accessDescCount,
-                               p->alloc.bytesize, nullptr};
-      if (cudaError_t e = cudaGraphAddMemAllocNode(node, graph, dependencies, count, &a)) return e;
-      p->alloc.dptr = a.dptr;
-      return cudaSuccess;
-    }
+    case cudaGraphNodeTypeMemAlloc:
+      return cudaGraphAddMemAllocNode(node, graph, dependencies, count, &p->alloc);
     case cudaGraphNodeTypeMemFree:
       return cudaGraphAddMemFreeNode(node, graph, dependencies, count, p->free.dptr);
     case cudaGraphNodeTypeConditional:
-      if (graph == nullptr || node == nullptr) return record(cudaErrorInvalidValue);
       return add_conditional_node(node, graph, dependencies, count, p->conditional);
     default: return record(cudaErrorNotSupported);  // external semaphores: not emulated
   }
