@@ -1,8 +1,8 @@
 # cmake -DSOURCE=<tutorial> -DWORK=<dir> [-DPYTHON=<python with clang bindings>]
 #       -P build_and_run.cmake
 # Builds and installs simt on its own, then this project against the installed package
-# (find_package), a whole program with the installed simt-nvcc, then this project against
-# simt's sources (add_subdirectory), and runs each.
+# (find_package), a whole program with the installed simt-nvcc and a CMake project with it as its
+# CUDA compiler, then this project against simt's sources (add_subdirectory), and runs each.
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT status EQUAL 0)
@@ -39,6 +39,12 @@ run("${WORK}/prefix/bin/simt-nvcc" -O0 -o "${WORK}/vector_add"
     "${SOURCE}/tests/simt/whole_programs/vector_add.cu")
 run("${WORK}/vector_add" 1000)
 message(STATUS "with the installed simt-nvcc: ${output}")
+
+# The installed simt-nvcc as CMAKE_CUDA_COMPILER of an unchanged CUDA project.
+run(${CMAKE_COMMAND} "-DPROJECT=${SOURCE}/tests/cuda_language_project"
+    "-DWORK=${WORK}/cuda_language" "-DCUDA_COMPILER=${WORK}/prefix/bin/simt-nvcc"
+    -P "${SOURCE}/tests/cuda_language_project/build_and_run.cmake")
+message(STATUS "with the installed simt-nvcc as CMAKE_CUDA_COMPILER:\n${output}")
 
 run(${CMAKE_COMMAND} -S "${project}" -B "${WORK}/sources" "-DSIMT_SOURCE_DIR=${SOURCE}/common/simt"
     ${python_hint} ${unity})

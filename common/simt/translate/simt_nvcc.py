@@ -21,7 +21,11 @@ import subprocess
 import sys
 import tempfile
 
-VERSION = "simt-nvcc 0.1 (the simt CPU emulator; follows nvcc 13.0's command line)"
+# CMake's CUDA language knows nvcc by the second line and takes the toolkit's version from the
+# third: the CUDA release whose runtime API the emulator answers (cudaRuntimeGetVersion).
+VERSION = """simt-nvcc 0.1: builds CUDA programs for the simt CPU emulator (no CUDA Toolkit used)
+Takes the command line of nvcc: NVIDIA (R) Cuda compiler driver
+Cuda compilation tools, release 13.0, V13.0.0 (the runtime API simt imitates)"""
 
 USAGE = """usage: simt-nvcc [options] <files>...
 
@@ -47,6 +51,16 @@ for a GPU. Options nvcc has:
   -L<dir>, -l<library>      libraries to link (-lcudart and -lcuda are the emulator's own)
   -ccbin <compiler>         the host compiler (default c++)
   -keep, -keep-dir <dir>    keep the translated sources (in the current directory, or <dir>)
+  -x cu                     the inputs after it are CUDA, whatever their names
+  -MD, -MMD, -MF <file>, -MT <target>
+                            with -c: write the file's dependencies (Makefile syntax)
+  -forward-unknown-to-host-compiler
+                            give options simt-nvcc does not know to the host compiler
+  --options-file <file>     read more of the command line from <file>
+  -dlink                    the device link step: an empty object (each object already holds
+                            its kernels, as the emulator compiled them)
+  -v, --verbose             print each command it runs; before them, where its headers and
+                            CUDA runtime are, in nvcc's words (CMake's CUDA language reads them)
   --version, --help
 An option of its own:
   --simt-no-checks          compile the kernels without the checks' instrumentation: their
@@ -91,6 +105,7 @@ class UsageError(Exception):
 class Options:
     def __init__(self):
         self.inputs = []
+        self.cuda_inputs = set()  # inputs after -x cu: CUDA whatever their names
         self.output = None
         self.compile_only = False
         self.run = False
@@ -107,6 +122,10 @@ class Options:
         self.keep_dir = None  # -keep: where the translated sources stay
         self.no_checks = False  # --simt-no-checks: kernels without the access instrumentation
         self.relocatable = False  # -rdc=true: launches in device code are allowed, as by nvcc
+        self.verbose = False  # -v: the commands, printed as they run
+        self.depfile = None  # -MD / -MF: where the dependencies of -c go
+        self.depfile_target = None  # -MT
+        self.device_link = False  # -dlink
 
 
 def parse_arch(value):
@@ -144,8 +163,34 @@ def parse_boolean(flag, text):
     return text.lower() == "true"
 
 
+FORWARD_UNKNOWN = ("-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler")
+
+
+def expand_options_files(argv):
+    """nvcc's --options-file <file> (-optf): the file's words in its place."""
+    expanded = []
+    words = list(argv)
+    while words:
+        a = words.pop(0)
+        if a in ("--options-file", "-optf") and words:
+            with open(words.pop(0), encoding="utf-8") as f:
+                words[0:0] = shlex.split(f.read())
+        elif a.startswith(("--options-file=", "-optf=")):
+            with open(a.split("=", 1)[1], encoding="utf-8") as f:
+                words[0:0] = shlex.split(f.read())
+        else:
+            expanded.append(a)
+    return expanded
+
+
 def parse_arguments(argv):
     o = Options()
+    try:
+        argv = expand_options_files(argv)
+    except OSError as error:
+        raise UsageError(f"--options-file: {error}") from error
+    forward_unknown = any(a in FORWARD_UNKNOWN for a in argv)
+    language = None  # -x cu: the inputs after it are CUDA
     i = 0
 
     def value(flag):
@@ -163,8 +208,21 @@ def parse_arguments(argv):
         elif a in ("--version", "-V"):
             print(VERSION)
             sys.exit(0)
-        elif a in NO_EFFECT:
+        elif a in NO_EFFECT or a in FORWARD_UNKNOWN:
             pass
+        elif a in ("-v", "--verbose"):
+            o.verbose = True
+        elif a in ("-MD", "-MMD", "--generate-dependencies-with-compile",
+                   "--generate-nonsystem-dependencies-with-compile"):
+            o.depfile = o.depfile or ""
+        elif a in ("-MF", "--dependency-output"):
+            o.depfile = value(a)
+        elif a in ("-MT", "--dependency-target-name"):
+            o.depfile_target = value(a)
+        elif a in ("-dlink", "--device-link"):
+            o.device_link = True
+        elif a in ("-shared", "--shared"):
+            pass  # with -dlink, as CMake asks: the empty object is position-independent anyway
         elif a in ("-o", "--output-file"):
             o.output = value(a)
         elif a in ("-c", "--compile"):
@@ -194,6 +252,8 @@ def parse_arguments(argv):
             o.include_dirs.append(a.split("=", 1)[1])
         elif a in ("-isystem", "--system-include"):
             o.system_dirs.append(value(a))
+        elif a.startswith(("-isystem=", "--system-include=")):
+            o.system_dirs.append(a.split("=", 1)[1])
         elif a.startswith("-D") and len(a) > 2:
             o.defines.append(a)
         elif a in ("-D", "--define-macro"):
@@ -247,15 +307,20 @@ def parse_arguments(argv):
             value(a)
         elif any(a.startswith(f + "=") for f in NO_EFFECT_WITH_VALUE):
             pass
-        elif a in ("-x",):
+        elif a in ("-x", "--x"):
             language = value(a)
-            if language not in ("cu", "c++", "c"):
+            if language not in ("cu", "c++", "c", "none"):
                 raise UsageError(f"'-x {language}': simt-nvcc takes cu, c++ and c")
+            language = None if language == "none" else language
+        elif a.startswith("-") and forward_unknown:
+            o.host_options.append(a)  # as nvcc gives it to the host compiler
         elif a.startswith("-"):
             raise UsageError(f"unknown option '{a}' (an nvcc option the emulator's driver does "
                              f"not take; simt-nvcc --help lists those it does)")
         else:
             o.inputs.append(a)
+            if language == "cu":
+                o.cuda_inputs.add(a)
         i += 1
     if not o.inputs:
         raise UsageError("no input files")
@@ -275,27 +340,60 @@ def load_config():
     with open(path, encoding="utf-8") as f:
         config = json.load(f)
     base = os.path.dirname(os.path.abspath(path))
-    for key in ("include", "translator", "libraries"):
-        value = config[key]
-        config[key] = [os.path.normpath(os.path.join(base, v)) for v in value] \
-            if isinstance(value, list) else os.path.normpath(os.path.join(base, value))
+    for key in ("include", "translator", "layout"):
+        config[key] = os.path.normpath(os.path.join(base, config[key]))
     return config
 
 
-def run(command):
+def announce(commands, verbose):
+    """-v: each command as nvcc prints its own, after `#$ `."""
+    if verbose:
+        for command in commands:
+            print("#$ " + shlex.join(command), file=sys.stderr, flush=True)
+
+
+def run(command, verbose=False):
+    announce([command], verbose)
     result = subprocess.run(command)
     if result.returncode != 0:
         raise SystemExit(result.returncode if result.returncode > 0 else 1)
 
 
-def run_together(commands):
+def run_together(commands, verbose=False):
     """Runs the commands side by side (a translation's two compiles: the machine's cores are
     what a one-file build waits for); the first failure's status, after all have ended."""
+    announce(commands, verbose)
     processes = [subprocess.Popen(c) for c in commands]
     statuses = [p.wait() for p in processes]
     for status in statuses:
         if status != 0:
             raise SystemExit(status if status > 0 else 1)
+
+
+def stand_in_headers(config):
+    """Where the emulator's CUDA headers are, in the order a program's includes find them."""
+    include = config["include"]
+    return [os.path.join(include, "simt", "runtime"), os.path.join(include, "simt", "cuda"),
+            include]
+
+
+def runtime_directory(config):
+    """The CUDA runtime, where a CUDA Toolkit has it: linker scripts that name the emulator."""
+    return "-L" + os.path.join(config["layout"], "lib64")
+
+
+def describe(config):
+    """-v: where the toolkit is, in the lines nvcc -v starts with. CMake's CUDA language reads
+    TOP, NVVMIR_LIBRARY_DIR, INCLUDES and LIBRARIES, then finds the link line by LIBRARIES."""
+    layout = config["layout"]
+    compiler = shutil.which(config.get("compiler") or "c++") or ""
+    lines = ["_SIMT_=the lines below name simt's files where nvcc names a CUDA Toolkit's",
+             f"TOP={layout}", f"NVVMIR_LIBRARY_DIR={os.path.join(layout, 'nvvm', 'libdevice')}",
+             f"PATH={os.path.dirname(compiler)}:{os.environ.get('PATH', '')}",
+             "INCLUDES=" + shlex.join("-I" + d for d in stand_in_headers(config)),
+             "LIBRARIES=" + shlex.quote(runtime_directory(config))]
+    for line in lines:
+        print("#$ " + line, file=sys.stderr)
 
 
 class Build:
@@ -304,9 +402,10 @@ class Build:
         self.config = config
         self.work = work
         self.compiler = options.compiler or config.get("compiler") or "c++"
-        include = config["include"]
-        self.stand_ins = [os.path.join(include, "simt", "runtime"),
-                          os.path.join(include, "simt", "cuda"), include]
+        self.stand_ins = stand_in_headers(config)
+
+    def run(self, command):
+        run(command, self.o.verbose)
 
     def common(self):
         flags = [self.o.optimisation, "-std=c++20", "-pthread"]
@@ -326,7 +425,7 @@ class Build:
         command = [sys.executable, "-B", self.config["translator"], source, "--program",
                    "--header", header, "--source", device, "--host-source", host,
                    "--simt-include", self.config["include"],
-                   "--cuda-arch", str(self.o.cuda_arch or 900),
+                   "-arch", f"compute_{(self.o.cuda_arch or 900) // 10}",
                    "--relocatable-device-code=" + ("1" if self.o.relocatable else "0")]
         if self.config.get("cache"):
             command += ["--cache-dir", os.path.expanduser(self.config["cache"])]
@@ -335,11 +434,23 @@ class Build:
         for d in self.o.defines:
             if d.startswith("-D"):
                 command.append("--define=" + d[2:])
-        run(command)
+        if self.o.depfile is not None:
+            command += ["--depfile", os.path.join(self.work, stem + ".d")]
+        self.run(command)
         return device, host
 
+    def write_depfile(self, output):
+        """-MD: the translator's dependencies of the .cu file, under -MT's target (default: the
+        object), where -MF says (default: beside the object)."""
+        stem = os.path.splitext(os.path.basename(output))[0]
+        with open(os.path.join(self.work, stem + ".d"), encoding="utf-8") as f:
+            _, dependencies = f.read().split(": ", 1)
+        path = self.o.depfile or os.path.splitext(output)[0] + ".d"
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(f"{self.o.depfile_target or output}: {dependencies}")
+
     def compile_cu(self, source, output):
-        stem = os.path.splitext(os.path.basename(source))[0]
+        stem = os.path.splitext(os.path.basename(output))[0]
         device, host = self.translate(os.path.abspath(source), stem)
         device_object = os.path.join(self.work, stem + ".emulated.o")
         host_object = os.path.join(self.work, stem + ".host.o")
@@ -350,9 +461,11 @@ class Build:
              "-fasynchronous-unwind-tables", "-fno-jump-tables"] + self.common() +
             ["-I" + d for d in self.stand_ins] + self.o.host_options,
             [self.compiler, "-c", host, "-o", host_object] + self.common() +
-            ["-I" + d for d in self.stand_ins] + self.o.host_options])
+            ["-I" + d for d in self.stand_ins] + self.o.host_options], self.o.verbose)
         # One object per .cu file, as nvcc -c writes it.
-        run(["ld", "-r", device_object, host_object, "-o", output])
+        self.run(["ld", "-r", device_object, host_object, "-o", output])
+        if self.o.depfile is not None:
+            self.write_depfile(output)
 
     def compile_cxx(self, source, output):
         compiler = self.compiler
@@ -360,11 +473,14 @@ class Build:
         if source.endswith(".c"):
             compiler = self.config.get("c_compiler") or "cc"
             flags = [f for f in flags if not f.startswith("-std=")]
-        run([compiler, "-c", source, "-o", output] + flags +
-            ["-I" + d for d in self.stand_ins] + self.o.host_options)
+        if self.o.depfile is not None:
+            flags += ["-MD", "-MF", self.o.depfile or os.path.splitext(output)[0] + ".d",
+                      "-MT", self.o.depfile_target or output]
+        self.run([compiler, "-c", source, "-o", output] + flags +
+                 ["-I" + d for d in self.stand_ins] + self.o.host_options)
 
     def compile(self, source, output):
-        if source.endswith(".cu"):
+        if source.endswith(".cu") or source in self.o.cuda_inputs:
             self.compile_cu(source, output)
         elif source.endswith(CXX_SOURCES) or source.endswith(".c"):
             self.compile_cxx(source, output)
@@ -372,15 +488,26 @@ class Build:
             raise UsageError(f"{source}: not a file simt-nvcc builds (.cu, .cpp, .c, .o, .a)")
 
     def link(self, objects, output):
-        run([self.compiler, "-o", output] + objects + self.o.link_options +
-            self.config["libraries"] + ["-pthread"] + self.o.host_options)
+        self.run([self.compiler, "-o", output] + objects + self.o.link_options +
+                 [runtime_directory(self.config), "-lcudadevrt", "-lcudart_static", "-pthread"] +
+                 self.o.host_options)
+
+    def device_link(self, output):
+        """-dlink: nvcc links the objects' device code into one more object; the emulator's
+        kernels are already in the objects, so the object is empty."""
+        empty = os.path.join(self.work, "device_link.cpp")
+        with open(empty, "w", encoding="utf-8") as f:
+            f.write("// simt-nvcc -dlink: the kernels are in the objects already.\n")
+        self.run([self.compiler, "-c", empty, "-o", output, "-fPIC"])
 
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     try:
-        options = parse_arguments(argv)
         config = load_config()
+        if "-v" in argv or "--verbose" in argv:
+            describe(config)  # first, as nvcc does, even when the command line is wrong
+        options = parse_arguments(argv)
     except UsageError as error:
         print(f"simt-nvcc: error: {error}", file=sys.stderr)
         return 2
@@ -394,6 +521,9 @@ def main(argv=None):
         build = Build(options, config, work)
         objects = []
         try:
+            if options.device_link:
+                build.device_link(options.output or "a_dlink.o")
+                return 0
             for n, source in enumerate(options.inputs):
                 if source.endswith((".o", ".a", ".so")):
                     objects.append(source)

@@ -59,6 +59,9 @@ def arguments(argv):
     parser.add_argument("--cuda-arch", type=int, default=900,
                         help="__CUDA_ARCH__ in the translation, as nvcc's -arch=sm_XY gives it "
                              "(default: 900, an H100's)")
+    parser.add_argument("-arch", dest="arch", metavar="compute_XY",
+                        help="the same as --cuda-arch XY0, in nvcc's words (simt-nvcc gives it "
+                             "so, and CMake reads the architecture from its -v output)")
     parser.add_argument("--relocatable-device-code", choices=["0", "1"], default="0",
                         help="with --program: 1 as nvcc's -rdc=true (CMake's "
                              "CUDA_SEPARABLE_COMPILATION), which launches in device code need")
@@ -66,7 +69,13 @@ def arguments(argv):
     parser.add_argument("--cache-dir",
                         help="where translations of one build share the standard headers, "
                              "precompiled (faster; default: none)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.arch is not None:
+        digits = args.arch.removeprefix("compute_").removeprefix("sm_").rstrip("af")
+        if not digits.isdigit():
+            parser.error(f"-arch {args.arch}: give compute_XY")
+        args.cuda_arch = int(digits) * 10
+    return args
 
 
 def split_lists(values):

@@ -71,6 +71,24 @@ TEST_CASE("A program of a C++ file and a CUDA file launches a template through a
   CHECK(contains(run.out, "Test PASSED"));
 }
 
+TEST_CASE("Relocatable device code: a kernel uses another file's device function and variables") {
+  const test::ProgramResult run = test::run_program(WHOLE_SEPARATE_COMPILATION, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  // The kernel's sum, in weights.cu's __device__ variable, beside the CPU's from the same input.
+  const auto at = run.out.find("weighted sum of 65536 random values: ");
+  REQUIRE(at != std::string::npos);
+  unsigned long long device = 0;
+  unsigned long long cpu = 0;
+  REQUIRE(std::sscanf(run.out.c_str() + at,
+                      "weighted sum of 65536 random values: %llu, the "
+                      "CPU's %llu",
+                      &device, &cpu) == 2);
+  CHECK(device == cpu);
+  CHECK(device > 0);
+  CHECK(contains(run.out, "Test PASSED"));
+}
+
 TEST_CASE("A cooperative launch sized by the occupancy calculator syncs its grid") {
   const test::ProgramResult run = test::run_program(WHOLE_GRID_SUM, {});
   INFO(run.out << run.err);

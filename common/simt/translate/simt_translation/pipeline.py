@@ -14,13 +14,21 @@ from .rewrites import access_checks, directives, header_split, inline_asm, integ
 from .text_edits import FileEdits
 
 
+def file_namespace(options, outputs):
+    """Where a file's device code goes in the translation's namespace: its own, apart from the
+    other files' (as nvcc compiles each file's device code on its own), or, with relocatable
+    device code (-rdc=true), one all files share, so that a `__device__` function or variable
+    one file declares and another defines is the same one, as nvlink makes it."""
+    return "relocatable" if options.relocatable_device_code else outputs.anchor + "_file"
+
+
 def translate(options, outputs, progress):
     """Translates options.input into outputs.header and outputs.source; raises TranslationFailed
     with the errors found. With outputs.program (a whole program's `.cu` file), its host code
     is written to outputs.host_source too (host_code.py)."""
     host = None
+    own = file_namespace(options, outputs)
     if getattr(outputs, "program", False):
-        own = outputs.anchor + "_file"
         host = host_code.analyse(options, user_file_test(options), outputs.namespace, own)
         options.unsaved = host.device_texts
     unit = parse_unit(options)
@@ -47,7 +55,7 @@ def translate(options, outputs, progress):
     guards = directives.include_guards(unit)
     bodies = [output.translated_body(unit, edits, split.header_only, once, guards, for_header)
               for for_header in (True, False)]
-    names = (outputs.namespace, outputs.anchor + "_file", outputs.anchor)
+    names = (outputs.namespace, own, outputs.anchor)
     host_part = None
     if host is not None:
         original = host_code.OriginalTexts(unit)

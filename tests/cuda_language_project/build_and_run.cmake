@@ -1,0 +1,28 @@
+# cmake -DPROJECT=<this folder> -DWORK=<dir> -DCUDA_COMPILER=<simt-nvcc> -P build_and_run.cmake
+# Configures the project with simt-nvcc as CMAKE_CUDA_COMPILER, builds and runs its programs,
+# then changes a header only a .cu file includes and checks that the build compiles it again.
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL 0)
+    string(REPLACE ";" " " command "${ARGN}")
+    message(FATAL_ERROR "${command} failed (${status}):\n${out}\n${err}")
+  endif()
+  set(output "${out}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE "${WORK}")
+file(COPY "${PROJECT}/" DESTINATION "${WORK}/source" PATTERN build_and_run.cmake EXCLUDE)
+run(${CMAKE_COMMAND} -S "${WORK}/source" -B "${WORK}/build" -G Ninja
+    "-DCMAKE_CUDA_COMPILER=${CUDA_COMPILER}")
+run(${CMAKE_COMMAND} --build "${WORK}/build")
+foreach(program saxpy scaled)
+  run("${WORK}/build/${program}")
+  message(STATUS "${program}: ${output}")
+endforeach()
+
+# The dependencies simt-nvcc wrote (-MD) name the header: touching it compiles scale.cu again.
+file(TOUCH "${WORK}/source/scale/block_size.h")
+run(${CMAKE_COMMAND} --build "${WORK}/build" --verbose)
+if(output MATCHES "-c [^\n]*scale/scale\\.cu")
+  message(STATUS "after a header changed: scale.cu compiled again")
+endif()
