@@ -40,9 +40,10 @@ for a GPU. Options nvcc has:
                             its GPU threads are C++20 coroutines)
   -O0 .. -O3, -g, -G, -lineinfo
   -arch=sm_XY, -arch=compute_XY, --gpu-architecture=..., -gencode arch=compute_XY,code=sm_XY
-                            __CUDA_ARCH__ in the kernels (the highest one given; default 900,
-                            an H100's). The emulator imitates an H100 unless
-                            SIMT_COMPUTE_CAPABILITY says otherwise
+                            __CUDA_ARCH__ in the kernels: of several, the one an H100 runs
+                            from nvcc's build (the highest up to 900; default 900). The
+                            emulator imitates an H100 unless SIMT_COMPUTE_CAPABILITY says
+                            otherwise
   -rdc=true|false, -dc      relocatable device code (-dc: with -c). As with nvcc, a kernel
                             launch in device code (dynamic parallelism) needs -rdc=true;
                             otherwise each file's device code is its own either way
@@ -114,7 +115,7 @@ class Options:
         self.defines = []  # "-DX=1" and "-UX" as given
         self.optimisation = "-O2"
         self.debug = False
-        self.cuda_arch = None
+        self.architectures = []  # each -arch, -code and -gencode names, as __CUDA_ARCH__
         self.host_options = []
         self.link_options = []
         self.compiler = None
@@ -128,33 +129,45 @@ class Options:
         self.device_link = False  # -dlink
 
 
+IMITATED_ARCH = 900  # an H100's, the GPU the emulator imitates unless told otherwise
+
+
+def chosen_arch(architectures):
+    """The __CUDA_ARCH__ the kernels are translated for. nvcc builds one image per architecture
+    and the GPU runs the newest one it can, so the emulator's kernels are the image an H100
+    would pick: the highest at most 9.0, or, when all are newer, the oldest (whose launch then
+    fails as on an H100, with cudaErrorNoKernelImageForDevice)."""
+    if not architectures:
+        return IMITATED_ARCH
+    runnable = [a for a in architectures if a <= IMITATED_ARCH]
+    return max(runnable) if runnable else min(architectures)
+
+
 def parse_arch(value):
-    """__CUDA_ARCH__ from sm_XY, compute_XY, sm_XYa, or a comma list of them."""
-    best = None
+    """__CUDA_ARCH__ of each of sm_XY, compute_XY, sm_XYa, or a comma list of them."""
+    found = []
     for item in value.replace("[", "").replace("]", "").split(","):
         item = item.strip()
         for prefix in ("sm_", "compute_", "lto_"):
             if item.startswith(prefix):
                 digits = item[len(prefix):].rstrip("af")
                 if digits.isdigit() and len(digits) >= 2:
-                    arch = int(digits) * 10
-                    best = arch if best is None else max(best, arch)
+                    found.append(int(digits) * 10)
                     break
         else:
             if item not in ("native", "all", "all-major", ""):
                 raise UsageError(f"unknown GPU architecture '{item}' (give sm_XY or compute_XY)")
-    return best
+    return found
 
 
 def gencode_arch(spec):
-    """The highest architecture of `arch=compute_XY,code=[sm_XY,compute_XY]`."""
-    best = None
+    """The architectures of `arch=compute_XY,code=[sm_XY,compute_XY]`."""
+    found = []
     for part in spec.replace("[", ",").replace("]", ",").split(","):
         part = part.split("=", 1)[1] if "=" in part else part
-        arch = parse_arch(part) if part.strip() else None
-        if arch is not None:
-            best = arch if best is None else max(best, arch)
-    return best
+        if part.strip():
+            found += parse_arch(part)
+    return found
 
 
 def parse_boolean(flag, text):
@@ -273,19 +286,13 @@ def parse_arguments(argv):
             o.debug = True
         elif a.startswith("-arch=") or a.startswith("--gpu-architecture=") or \
                 a.startswith("-code=") or a.startswith("--gpu-code="):
-            arch = parse_arch(a.split("=", 1)[1])
-            if arch is not None:
-                o.cuda_arch = max(o.cuda_arch or 0, arch)
+            o.architectures += parse_arch(a.split("=", 1)[1])
         elif a in ("-arch", "--gpu-architecture", "-code", "--gpu-code"):
-            arch = parse_arch(value(a))
-            if arch is not None:
-                o.cuda_arch = max(o.cuda_arch or 0, arch)
+            o.architectures += parse_arch(value(a))
         elif a in ("-gencode", "--generate-code") or a.startswith(("-gencode=",
                                                                     "--generate-code=")):
             spec = value(a) if a in ("-gencode", "--generate-code") else a.split("=", 1)[1]
-            arch = gencode_arch(spec)
-            if arch is not None:
-                o.cuda_arch = max(o.cuda_arch or 0, arch)
+            o.architectures += gencode_arch(spec)
         elif a in ("-Xcompiler", "--compiler-options"):
             o.host_options += [x for x in value(a).split(",") if x]
         elif a.startswith("-Xcompiler="):
@@ -425,7 +432,7 @@ class Build:
         command = [sys.executable, "-B", self.config["translator"], source, "--program",
                    "--header", header, "--source", device, "--host-source", host,
                    "--simt-include", self.config["include"],
-                   "-arch", f"compute_{(self.o.cuda_arch or 900) // 10}",
+                   "-arch", f"compute_{chosen_arch(self.o.architectures) // 10}",
                    "--relocatable-device-code=" + ("1" if self.o.relocatable else "0")]
         if self.config.get("cache"):
             command += ["--cache-dir", os.path.expanduser(self.config["cache"])]

@@ -429,6 +429,43 @@ TEST_CASE("simt-nvcc builds a program of two sources from nvcc's command line an
   std::filesystem::remove_all(work);
 }
 
+TEST_CASE("simt-nvcc with several architectures builds the kernels an H100 would run") {
+  const auto work = std::filesystem::temp_directory_path() / "simt_nvcc_architectures_test";
+  std::filesystem::create_directories(work);
+  const std::string program = (work / "vector_add").string();
+  // As CMake writes CMAKE_CUDA_ARCHITECTURES "80;120": nvcc builds both images, and an H100
+  // runs the sm_80 one (it cannot run sm_120's); kernels translated for sm_120 would not launch.
+  std::vector<std::string> arguments = {
+      "-O0",
+      "-o",
+      program,
+      "--generate-code=arch=compute_80,code=[compute_80,sm_80]",
+      "--generate-code=arch=compute_120,code=[compute_120,sm_120]",
+      std::string(WHOLE_PROGRAMS_DIR) + "/vector_add.cu"};
+#if defined(TUTORIAL_SANITIZERS)
+  arguments.insert(arguments.begin(),
+                   {"-Xcompiler", "-fsanitize=address", "-Xcompiler", "-fsanitize=undefined"});
+#endif
+  const test::ProgramResult build = test::run_program(SIMT_NVCC, arguments);
+  INFO(build.out << build.err);
+  REQUIRE(build.exit_code == 0);
+  const test::ProgramResult run = test::run_program(program, {"1000"});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  CHECK(contains(run.out, "Test PASSED"));
+  // Only the newer architecture: no image an H100 runs, as from nvcc.
+  arguments[3] = "-arch=sm_120";
+  arguments.erase(arguments.begin() + 4);
+  const test::ProgramResult newer = test::run_program(SIMT_NVCC, arguments);
+  INFO(newer.out << newer.err);
+  REQUIRE(newer.exit_code == 0);
+  const test::ProgramResult refused = test::run_program(program, {"1000"});
+  INFO(refused.out << refused.err);
+  CHECK(refused.exit_code != 0);
+  CHECK(contains(refused.out + refused.err, "no kernel image is available"));
+  std::filesystem::remove_all(work);
+}
+
 TEST_CASE("simt-nvcc --simt-no-checks builds kernels whose accesses go unchecked, and says so") {
   const auto work = std::filesystem::temp_directory_path() / "simt_nvcc_no_checks_test";
   std::filesystem::create_directories(work);
