@@ -1,19 +1,13 @@
 # cmake -DPROJECT=<this folder> -DWORK=<dir> -DCUDA_COMPILER=<simt-nvcc> -P build_and_run.cmake
 # Configures the project with simt-nvcc as CMAKE_CUDA_COMPILER, builds and runs its programs,
 # then changes a header only a .cu file includes and checks that the build compiles it again.
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT status EQUAL 0)
-    string(REPLACE ";" " " command "${ARGN}")
-    message(FATAL_ERROR "${command} failed (${status}):\n${out}\n${err}")
-  endif()
-  set(output "${out}" PARENT_SCOPE)
-endfunction()
+include("${CMAKE_CURRENT_LIST_DIR}/../run_or_stop.cmake")
 
 file(REMOVE_RECURSE "${WORK}")
 file(COPY "${PROJECT}/" DESTINATION "${WORK}/source" PATTERN build_and_run.cmake EXCLUDE)
+# C++20 for the host files that include cuda_runtime.h: a target's cxx_std_17 is a minimum.
 run(${CMAKE_COMMAND} -S "${WORK}/source" -B "${WORK}/build" -G Ninja
-    "-DCMAKE_CUDA_COMPILER=${CUDA_COMPILER}")
+    "-DCMAKE_CUDA_COMPILER=${CUDA_COMPILER}" -DCMAKE_CXX_STANDARD=20)
 run(${CMAKE_COMMAND} --build "${WORK}/build")
 foreach(program saxpy scaled)
   run("${WORK}/build/${program}")

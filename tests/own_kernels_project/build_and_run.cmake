@@ -3,14 +3,7 @@
 # Builds and installs simt on its own, then this project against the installed package
 # (find_package), a whole program with the installed simt-nvcc and a CMake project with it as its
 # CUDA compiler, then this project against simt's sources (add_subdirectory), and runs each.
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT status EQUAL 0)
-    string(REPLACE ";" " " command "${ARGN}")
-    message(FATAL_ERROR "${command} failed (${status}):\n${out}\n${err}")
-  endif()
-  set(output "${out}" PARENT_SCOPE)
-endfunction()
+include("${CMAKE_CURRENT_LIST_DIR}/../run_or_stop.cmake")
 
 set(python_hint)
 if(PYTHON)

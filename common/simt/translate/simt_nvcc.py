@@ -52,7 +52,7 @@ for a GPU. Options nvcc has:
   -L<dir>, -l<library>      libraries to link (-lcudart and -lcuda are the emulator's own)
   -ccbin <compiler>         the host compiler (default c++)
   -keep, -keep-dir <dir>    keep the translated sources (in the current directory, or <dir>)
-  -x cu                     the inputs after it are CUDA, whatever their names
+  -x cu|c++|c|none          the inputs after it are in that language, whatever their names
   -MD, -MMD, -MF <file>, -MT <target>
                             with -c: write the file's dependencies (Makefile syntax)
   -forward-unknown-to-host-compiler
@@ -106,7 +106,7 @@ class UsageError(Exception):
 class Options:
     def __init__(self):
         self.inputs = []
-        self.cuda_inputs = set()  # inputs after -x cu: CUDA whatever their names
+        self.languages = {}  # inputs after -x cu|c++|c: that language, whatever their names
         self.output = None
         self.compile_only = False
         self.run = False
@@ -203,7 +203,7 @@ def parse_arguments(argv):
     except OSError as error:
         raise UsageError(f"--options-file: {error}") from error
     forward_unknown = any(a in FORWARD_UNKNOWN for a in argv)
-    language = None  # -x cu: the inputs after it are CUDA
+    language = None  # -x: the language of the inputs after it
     i = 0
 
     def value(flag):
@@ -326,8 +326,8 @@ def parse_arguments(argv):
                              f"not take; simt-nvcc --help lists those it does)")
         else:
             o.inputs.append(a)
-            if language == "cu":
-                o.cuda_inputs.add(a)
+            if language:
+                o.languages[a] = language
         i += 1
     if not o.inputs:
         raise UsageError("no input files")
@@ -474,23 +474,26 @@ class Build:
         if self.o.depfile is not None:
             self.write_depfile(output)
 
-    def compile_cxx(self, source, output):
+    def compile_cxx(self, source, output, c):
         compiler = self.compiler
         flags = self.common()
-        if source.endswith(".c"):
+        if c:
             compiler = self.config.get("c_compiler") or "cc"
             flags = [f for f in flags if not f.startswith("-std=")]
         if self.o.depfile is not None:
             flags += ["-MD", "-MF", self.o.depfile or os.path.splitext(output)[0] + ".d",
                       "-MT", self.o.depfile_target or output]
-        self.run([compiler, "-c", source, "-o", output] + flags +
+        # The language named, for a file whose name does not say it (-x c++ kernels.cu).
+        self.run([compiler, "-c", "-x", "c" if c else "c++", source, "-o", output] + flags +
                  ["-I" + d for d in self.stand_ins] + self.o.host_options)
 
     def compile(self, source, output):
-        if source.endswith(".cu") or source in self.o.cuda_inputs:
+        language = self.o.languages.get(source)
+        if language == "cu" or (language is None and source.endswith(".cu")):
             self.compile_cu(source, output)
-        elif source.endswith(CXX_SOURCES) or source.endswith(".c"):
-            self.compile_cxx(source, output)
+        elif language or source.endswith(CXX_SOURCES) or source.endswith(".c"):
+            self.compile_cxx(source, output, c=language == "c" or
+                             (language is None and source.endswith(".c")))
         else:
             raise UsageError(f"{source}: not a file simt-nvcc builds (.cu, .cpp, .c, .o, .a)")
 

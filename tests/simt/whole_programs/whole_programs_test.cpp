@@ -46,6 +46,17 @@ std::string line_in_program(const std::string& file, const std::string& text) {
   return file + line.substr(line.rfind(':'));
 }
 
+// simt-nvcc with the arguments, which link this build's emulator: in the sanitizers' build it is
+// built for them, and the program then needs their runtime (one flag per -Xcompiler: nvcc splits
+// its value at commas, and so does simt-nvcc).
+test::ProgramResult simt_nvcc(std::vector<std::string> arguments) {
+#if defined(TUTORIAL_SANITIZERS)
+  arguments.insert(arguments.begin(),
+                   {"-Xcompiler", "-fsanitize=address", "-Xcompiler", "-fsanitize=undefined"});
+#endif
+  return test::run_program(SIMT_NVCC, arguments);
+}
+
 }  // namespace
 
 TEST_CASE("A whole program with pinned memory, a stream and events runs on the emulator") {
@@ -415,13 +426,7 @@ TEST_CASE("simt-nvcc builds a program of two sources from nvcc's command line an
                                         folder + "/scaled_sums/main.cpp",
                                         folder + "/scaled_sums/scaled_sums.cu",
                                         "-run"};
-#if defined(TUTORIAL_SANITIZERS)
-  // This build's emulator is built for the sanitizers, whose runtime the program then needs
-  // (one flag per -Xcompiler: nvcc's splits its value at commas, and so does simt-nvcc).
-  arguments.insert(arguments.begin(),
-                   {"-Xcompiler", "-fsanitize=address", "-Xcompiler", "-fsanitize=undefined"});
-#endif
-  const test::ProgramResult build = test::run_program(SIMT_NVCC, arguments);
+  const test::ProgramResult build = simt_nvcc(arguments);
   INFO(build.out << build.err);
   CHECK(build.exit_code == 0);
   CHECK(contains(build.out, "block size 256: 0 of 391 block sums differ from the CPU's"));
@@ -442,11 +447,7 @@ TEST_CASE("simt-nvcc with several architectures builds the kernels an H100 would
       "--generate-code=arch=compute_80,code=[compute_80,sm_80]",
       "--generate-code=arch=compute_120,code=[compute_120,sm_120]",
       std::string(WHOLE_PROGRAMS_DIR) + "/vector_add.cu"};
-#if defined(TUTORIAL_SANITIZERS)
-  arguments.insert(arguments.begin(),
-                   {"-Xcompiler", "-fsanitize=address", "-Xcompiler", "-fsanitize=undefined"});
-#endif
-  const test::ProgramResult build = test::run_program(SIMT_NVCC, arguments);
+  const test::ProgramResult build = simt_nvcc(arguments);
   INFO(build.out << build.err);
   REQUIRE(build.exit_code == 0);
   const test::ProgramResult run = test::run_program(program, {"1000"});
@@ -472,11 +473,7 @@ TEST_CASE("simt-nvcc --simt-no-checks builds kernels whose accesses go unchecked
   const std::string program = (work / "block_sums").string();
   std::vector<std::string> arguments = {"--simt-no-checks", "-O0", "-o", program,
                                         std::string(WHOLE_PROGRAMS_DIR) + "/block_sums.cu"};
-#if defined(TUTORIAL_SANITIZERS)
-  arguments.insert(arguments.begin(),
-                   {"-Xcompiler", "-fsanitize=address", "-Xcompiler", "-fsanitize=undefined"});
-#endif
-  const test::ProgramResult build = test::run_program(SIMT_NVCC, arguments);
+  const test::ProgramResult build = simt_nvcc(arguments);
   INFO(build.out << build.err);
   REQUIRE(build.exit_code == 0);
   // The race the checks report in this program (the test above) goes unseen, and the emulator
