@@ -62,6 +62,10 @@ for a GPU. Options nvcc has:
                             its kernels, as the emulator compiled them)
   -v, --verbose             print each command it runs; before them, where its headers and
                             CUDA runtime are, in nvcc's words (CMake's CUDA language reads them)
+  -Werror <kind,...>        all-warnings: the host compiler's warnings are errors (-Werror);
+                            deprecated-declarations: those (-Werror=deprecated-declarations);
+                            nvcc's own kinds (cross-execution-space-call, reorder, ...) have no
+                            effect: the emulator's translation does not warn of them
   --version, --help
 An option of its own:
   --simt-no-checks          compile the kernels without the checks' instrumentation: their
@@ -170,6 +174,25 @@ def gencode_arch(spec):
     return found
 
 
+NVCC_WARNING_KINDS = {"cross-execution-space-call", "reorder", "default-stream-launch",
+                      "missing-launch-bounds", "ext-lambda-captures-this",
+                      "deprecated-declarations", "all-warnings"}
+
+
+def warnings_as_errors(text):
+    """The host compiler's options for nvcc's -Werror <kind,...>."""
+    options = []
+    for kind in text.split(","):
+        if kind not in NVCC_WARNING_KINDS:
+            raise UsageError(f"-Werror {kind}: nvcc's kinds are "
+                             f"{', '.join(sorted(NVCC_WARNING_KINDS))}")
+        if kind == "all-warnings":
+            options.append("-Werror")
+        elif kind == "deprecated-declarations":
+            options.append("-Werror=deprecated-declarations")
+    return options
+
+
 def parse_boolean(flag, text):
     if text.lower() not in ("true", "false"):
         raise UsageError(f"option '{flag}' takes true or false, not '{text}'")
@@ -234,6 +257,10 @@ def parse_arguments(argv):
             o.depfile_target = value(a)
         elif a in ("-dlink", "--device-link"):
             o.device_link = True
+        elif a in ("-Werror", "--Werror"):
+            o.host_options += warnings_as_errors(value(a))
+        elif a.startswith(("-Werror=", "--Werror=")):
+            o.host_options += warnings_as_errors(a.split("=", 1)[1])
         elif a in ("-shared", "--shared"):
             pass  # with -dlink, as CMake asks: the empty object is position-independent anyway
         elif a in ("-o", "--output-file"):

@@ -457,7 +457,7 @@ TEST_CASE("simt-nvcc with several architectures builds the kernels an H100 would
   // Only the newer architecture: no image an H100 runs, as from nvcc.
   arguments[3] = "-arch=sm_120";
   arguments.erase(arguments.begin() + 4);
-  const test::ProgramResult newer = test::run_program(SIMT_NVCC, arguments);
+  const test::ProgramResult newer = simt_nvcc(arguments);
   INFO(newer.out << newer.err);
   REQUIRE(newer.exit_code == 0);
   const test::ProgramResult refused = test::run_program(program, {"1000"});
@@ -527,6 +527,29 @@ TEST_CASE("simt-nvcc names an option it does not take, and a CUDA library it doe
   CHECK(library.err ==
         "simt-nvcc: error: '-lcublas': CUDA's libraries are not emulated (only the runtime API "
         "is)\n");
+}
+
+TEST_CASE("simt-nvcc -Werror all-warnings makes a warning in a kernel an error at its line") {
+  const auto work = std::filesystem::temp_directory_path() / "simt_nvcc_werror_test";
+  std::filesystem::create_directories(work);
+  const std::string source = (work / "unused.cu").string();
+  std::ofstream(source) << "__global__ void Kernel(int* x) {\n  int unused;\n  *x = 1;\n}\n"
+                           "int main() { return 0; }\n";
+  const std::string object = (work / "unused.o").string();
+  const test::ProgramResult quiet =
+      simt_nvcc({"-c", "-O0", "-Xcompiler", "-Wall", "-o", object, source});
+  INFO(quiet.out << quiet.err);
+  CHECK(quiet.exit_code == 0);
+  CHECK(contains(quiet.err, source + ":2:7: warning: unused variable"));
+  const test::ProgramResult strict = simt_nvcc(
+      {"-c", "-O0", "-Xcompiler", "-Wall", "-Werror", "all-warnings", "-o", object, source});
+  INFO(strict.out << strict.err);
+  CHECK(strict.exit_code != 0);
+  CHECK(contains(strict.err, source + ":2:7: error: unused variable"));
+  const test::ProgramResult unknown = simt_nvcc({"-c", "-Werror", "loud", source});
+  CHECK(unknown.exit_code == 2);
+  CHECK(contains(unknown.err, "simt-nvcc: error: -Werror loud: nvcc's kinds are all-warnings"));
+  std::filesystem::remove_all(work);
 }
 
 TEST_CASE("simt-nvcc takes a launch in device code only with -rdc=true or -dc, as nvcc does") {
