@@ -464,6 +464,11 @@ TEST_CASE("simt-nvcc with several architectures builds the kernels an H100 would
   INFO(refused.out << refused.err);
   CHECK(refused.exit_code != 0);
   CHECK(contains(refused.out + refused.err, "no kernel image is available"));
+  // The emulator's report names the error once, then the kernel and the architectures.
+  CHECK(contains(refused.err,
+                 "simt: cudaErrorNoKernelImageForDevice: no kernel image is "
+                 "available for execution on the device: kernel vectorAdd was "
+                 "translated for __CUDA_ARCH__ 1200"));
   std::filesystem::remove_all(work);
 }
 
