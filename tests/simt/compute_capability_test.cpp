@@ -29,11 +29,19 @@ TEST_CASE(
   int path = 0;
   simt::launch({1, 1}, sm80::ArchPath, &path);
   CHECK(path == 800);
-  CHECK_THROWS_WITH(simt::launch({1, 1}, emulated::ArchPath, &path),
-                    Catch::Matchers::Contains("cudaErrorNoKernelImageForDevice") &&
-                        Catch::Matchers::Contains("kernel ArchPath was translated for "
-                                                  "__CUDA_ARCH__ 900, and the emulator imitates "
-                                                  "compute capability 8.0"));
+  // The runtime API's error, cudaErrorNoKernelImageForDevice (209), and its text.
+  try {
+    simt::launch({1, 1}, emulated::ArchPath, &path);
+    FAIL("a kernel translated for 9.0 launched on an imitated 8.0");
+  } catch (const simt::LaunchError& refused) {
+    CHECK(refused.cuda_error() == 209);
+    CHECK_THAT(refused.what(),
+               Catch::Matchers::StartsWith("no kernel image is available for execution on the "
+                                           "device") &&
+                   Catch::Matchers::Contains("kernel ArchPath was translated for __CUDA_ARCH__ "
+                                             "900, and the emulator imitates compute capability "
+                                             "8.0"));
+  }
   std::vector<int> out(4, -1);
   simt::LaunchConfig clusters{4, 32};
   clusters.cluster = {2, 1, 1};

@@ -172,16 +172,15 @@ LaunchConfig with_cluster_dims(const LaunchConfig& config, const KernelEntry* en
 void check_kernel_image(const KernelEntry* entry) {
   const ComputeCapability imitated = settings().compute_capability;
   if (entry == nullptr || entry->cuda_arch <= imitated.cuda_arch()) return;
-  throw LaunchError(
-      "cudaErrorNoKernelImageForDevice: no kernel image is available for execution "
-      "on the device: kernel " +
-          std::string(entry->name) +
-          " was translated for "
-          "__CUDA_ARCH__ " +
-          std::to_string(entry->cuda_arch) + ", and the emulator imitates compute capability " +
-          std::to_string(imitated.major) + "." + std::to_string(imitated.minor) +
-          " (simt::settings().compute_capability)",
-      209);  // cudaErrorNoKernelImageForDevice
+  throw LaunchError("no kernel image is available for execution on the device: kernel " +
+                        std::string(entry->name) +
+                        " was translated for "
+                        "__CUDA_ARCH__ " +
+                        std::to_string(entry->cuda_arch) +
+                        ", and the emulator imitates compute capability " +
+                        std::to_string(imitated.major) + "." + std::to_string(imitated.minor) +
+                        " (simt::settings().compute_capability)",
+                    209);  // cudaErrorNoKernelImageForDevice
 }
 
 void launch_registered(const LaunchConfig& config, const void* kernel, void* const* arguments) {

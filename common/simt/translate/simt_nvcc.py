@@ -60,6 +60,9 @@ for a GPU. Options nvcc has:
   --options-file <file>     read more of the command line from <file>
   -dlink                    the device link step: an empty object (each object already holds
                             its kernels, as the emulator compiled them)
+  -shared, --shared         link a shared library (its sources compiled with -Xcompiler -fPIC,
+                            as nvcc needs them); it holds the emulator's runtime, as nvcc's holds
+                            cudart_static
   -v, --verbose             print each command it runs; before them, where its headers and
                             CUDA runtime are, in nvcc's words (CMake's CUDA language reads them)
   -Werror <kind,...>        all-warnings: the host compiler's warnings are errors (-Werror);
@@ -131,6 +134,7 @@ class Options:
         self.depfile = None  # -MD / -MF: where the dependencies of -c go
         self.depfile_target = None  # -MT
         self.device_link = False  # -dlink
+        self.shared = False  # -shared: the link makes a shared library
 
 
 IMITATED_ARCH = 900  # an H100's, the GPU the emulator imitates unless told otherwise
@@ -262,7 +266,7 @@ def parse_arguments(argv):
         elif a.startswith(("-Werror=", "--Werror=")):
             o.host_options += warnings_as_errors(a.split("=", 1)[1])
         elif a in ("-shared", "--shared"):
-            pass  # with -dlink, as CMake asks: the empty object is position-independent anyway
+            o.shared = True  # with -dlink (as CMake asks) the empty object is already PIC
         elif a in ("-o", "--output-file"):
             o.output = value(a)
         elif a in ("-c", "--compile"):
@@ -525,7 +529,10 @@ class Build:
             raise UsageError(f"{source}: not a file simt-nvcc builds (.cu, .cpp, .c, .o, .a)")
 
     def link(self, objects, output):
-        self.run([self.compiler, "-o", output] + objects + self.o.link_options +
+        # A shared library holds the runtime, as one linked with nvcc holds cudart_static: the
+        # program that loads it takes the runtime from it, and so uses one emulated device.
+        shared = ["-shared"] if self.o.shared else []
+        self.run([self.compiler, "-o", output] + shared + objects + self.o.link_options +
                  [runtime_directory(self.config), "-lcudadevrt", "-lcudart_static", "-pthread"] +
                  self.o.host_options)
 

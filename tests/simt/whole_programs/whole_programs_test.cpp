@@ -434,6 +434,26 @@ TEST_CASE("simt-nvcc builds a program of two sources from nvcc's command line an
   std::filesystem::remove_all(work);
 }
 
+TEST_CASE("simt-nvcc -shared links a CUDA file into a library that a program then runs") {
+  const auto work = std::filesystem::temp_directory_path() / "simt_nvcc_shared_test";
+  std::filesystem::create_directories(work);
+  // Linked by its path (it has no soname), the program finds the library where it was built.
+  const std::string library = (work / "libscaled_sums.so").string();
+  const std::string folder = std::string(WHOLE_PROGRAMS_DIR) + "/scaled_sums";
+  const test::ProgramResult shared = simt_nvcc(
+      {"-O0", "-shared", "-Xcompiler", "-fPIC", "-o", library, folder + "/scaled_sums.cu"});
+  INFO(shared.out << shared.err);
+  REQUIRE(shared.exit_code == 0);
+  // The program's calls of the runtime API go to the library's runtime: one emulated device.
+  const test::ProgramResult run = simt_nvcc(
+      {"-O0", "-o", (work / "scaled_sums").string(), folder + "/main.cpp", library, "-run"});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  CHECK(contains(run.out, "block size 128: 0 of 782 block sums differ from the CPU's"));
+  CHECK(contains(run.out, "Test PASSED"));
+  std::filesystem::remove_all(work);
+}
+
 TEST_CASE("simt-nvcc with several architectures builds the kernels an H100 would run") {
   const auto work = std::filesystem::temp_directory_path() / "simt_nvcc_architectures_test";
   std::filesystem::create_directories(work);

@@ -25,7 +25,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 using simt::runtime::record;
@@ -120,14 +119,7 @@ cudaError_t run(const void* function, simt::LaunchConfig config, void* const* ar
     return cudaSuccess;
   } catch (const simt::LaunchError& e) {
     const auto error = static_cast<cudaError_t>(e.cuda_error());
-    // A message that names its error already (a missing kernel image's, as simt::launch's
-    // callers read it) is not prefixed with the name again.
-    const std::string_view message = e.what();
-    if (message.starts_with(cudaGetErrorName(error))) {
-      std::fprintf(stderr, "simt: %s\n", e.what());
-    } else {
-      std::fprintf(stderr, "simt: %s: %s\n", cudaGetErrorName(error), e.what());
-    }
+    std::fprintf(stderr, "simt: %s: %s\n", cudaGetErrorName(error), e.what());
     return record(error);
   } catch (const simt::KernelError& e) {
     const auto error = static_cast<cudaError_t>(e.cuda_error());
