@@ -131,7 +131,8 @@ class Options:
         self.no_checks = False  # --simt-no-checks: kernels without the access instrumentation
         self.relocatable = False  # -rdc=true: launches in device code are allowed, as by nvcc
         self.verbose = False  # -v: the commands, printed as they run
-        self.depfile = None  # -MD / -MF: where the dependencies of -c go
+        self.write_depfile = False  # -MD / -MMD: write the dependencies of -c
+        self.depfile = None  # -MF: where (by default, the object's name with .d)
         self.depfile_target = None  # -MT
         self.device_link = False  # -dlink
         self.shared = False  # -shared: the link makes a shared library
@@ -254,7 +255,7 @@ def parse_arguments(argv):
             o.verbose = True
         elif a in ("-MD", "-MMD", "--generate-dependencies-with-compile",
                    "--generate-nonsystem-dependencies-with-compile"):
-            o.depfile = o.depfile or ""
+            o.write_depfile = True
         elif a in ("-MF", "--dependency-output"):
             o.depfile = value(a)
         elif a in ("-MT", "--dependency-target-name"):
@@ -360,6 +361,8 @@ def parse_arguments(argv):
             if language:
                 o.languages[a] = language
         i += 1
+    if o.depfile is not None and not o.write_depfile:
+        raise UsageError("option '-MF' (the dependency file) needs '-MD' or '-MMD', as nvcc's does")
     if not o.inputs:
         raise UsageError("no input files")
     for path in o.inputs:
@@ -472,7 +475,7 @@ class Build:
         for d in self.o.defines:
             if d.startswith("-D"):
                 command.append("--define=" + d[2:])
-        if self.o.depfile is not None:
+        if self.o.write_depfile:
             command += ["--depfile", os.path.join(self.work, stem + ".d")]
         self.run(command)
         return device, host
@@ -502,7 +505,7 @@ class Build:
             ["-I" + d for d in self.stand_ins] + self.o.host_options], self.o.verbose)
         # One object per .cu file, as nvcc -c writes it.
         self.run(["ld", "-r", device_object, host_object, "-o", output])
-        if self.o.depfile is not None:
+        if self.o.write_depfile:
             self.write_depfile(output)
 
     def compile_cxx(self, source, output, c):
@@ -511,7 +514,7 @@ class Build:
         if c:
             compiler = self.config.get("c_compiler") or "cc"
             flags = [f for f in flags if not f.startswith("-std=")]
-        if self.o.depfile is not None:
+        if self.o.write_depfile:
             flags += ["-MD", "-MF", self.o.depfile or os.path.splitext(output)[0] + ".d",
                       "-MT", self.o.depfile_target or output]
         # The language named, for a file whose name does not say it (-x c++ kernels.cu).
@@ -549,7 +552,11 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     try:
         config = load_config()
-        if "-v" in argv or "--verbose" in argv:
+        try:
+            words = expand_options_files(argv)
+        except OSError:
+            words = argv  # parse_arguments says which file it could not read
+        if "-v" in words or "--verbose" in words:
             describe(config)  # first, as nvcc does, even when the command line is wrong
         options = parse_arguments(argv)
     except UsageError as error:

@@ -66,10 +66,13 @@ cudaGraphNodeParams conditionalParams(cudaGraphConditionalHandle handle,
 cudaGraphNodeParams kernelParams(void* kernel, dim3 grid, dim3 block, void** arguments) {
   cudaGraphNodeParams p = {};
   p.type = cudaGraphNodeTypeKernel;
-  p.kernel.func = kernel;
-  p.kernel.gridDim = grid;
-  p.kernel.blockDim = block;
-  p.kernel.kernelParams = arguments;
+  // Designated initializers (C++20), as CUDA's own struct takes them.
+  p.kernel = {.func = kernel,
+              .gridDim = grid,
+              .blockDim = block,
+              .sharedMemBytes = 0,
+              .kernelParams = arguments,
+              .extra = nullptr};
   return p;
 }
 

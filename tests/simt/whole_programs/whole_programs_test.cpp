@@ -100,6 +100,27 @@ TEST_CASE("Relocatable device code: a kernel uses another file's device function
   CHECK(contains(run.out, "Test PASSED"));
 }
 
+TEST_CASE(
+    "Without -rdc, an extern __device__ variable is the file's own, and a call of a "
+    "__device__ function defined in another file stops the build at the call") {
+  const test::ProgramResult run = test::run_program(WHOLE_EXTERN_VARIABLE, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  CHECK(contains(run.out, "launch 0 saw 0\nlaunch 1 saw 1\n"));
+  CHECK(contains(run.out, "launch 4 saw 4\nTest PASSED\n"));
+  // The relocatable program's file compiled on its own, as nvcc compiles it without -rdc=true.
+  const std::string main = std::string(WHOLE_PROGRAMS_DIR) + "/separate_compilation/main.cu";
+  const auto object = std::filesystem::temp_directory_path() / "simt_nvcc_without_rdc.o";
+  const test::ProgramResult build = simt_nvcc({"-O0", "-c", main, "-o", object.string()});
+  INFO(build.out << build.err);
+  CHECK(build.exit_code != 0);
+  CHECK(build.err.starts_with(place_in_file(main, "weightOf(values") +
+                              ": error: __device__ function 'weightOf' is not defined in this "
+                              "file, and without relocatable device code"));
+  CHECK(contains(build.err, "Unresolved extern function '_Z8weightOfi'"));
+  CHECK(!std::filesystem::exists(object));
+}
+
 TEST_CASE("A cooperative launch sized by the occupancy calculator syncs its grid") {
   const test::ProgramResult run = test::run_program(WHOLE_GRID_SUM, {});
   INFO(run.out << run.err);
@@ -540,7 +561,7 @@ TEST_CASE("simt-nvcc builds a program whose header is not UTF-8 (a Latin-1 comme
   std::filesystem::remove_all(work);
 }
 
-TEST_CASE("simt-nvcc names an option it does not take, and a CUDA library it does not emulate") {
+TEST_CASE("simt-nvcc names an option it does not take or takes only with another, and a library") {
   const std::string source = std::string(WHOLE_PROGRAMS_DIR) + "/vector_add.cu";
   const test::ProgramResult unknown = test::run_program(SIMT_NVCC, {"--fancy-flag", source});
   CHECK(unknown.exit_code == 2);
@@ -552,6 +573,23 @@ TEST_CASE("simt-nvcc names an option it does not take, and a CUDA library it doe
   CHECK(library.err ==
         "simt-nvcc: error: '-lcublas': CUDA's libraries are not emulated (only the runtime API "
         "is)\n");
+  // -MF says where -MD or -MMD writes the dependencies; alone, nvcc refuses it (nvcc 13.0: "Option
+  // '--dependency-file' requires one of '-M', '-MM', '-MD' or '-MMD' to be specified").
+  const test::ProgramResult depfile =
+      test::run_program(SIMT_NVCC, {"-c", "-MF", "vector_add.d", source});
+  CHECK(depfile.exit_code == 2);
+  CHECK(depfile.err ==
+        "simt-nvcc: error: option '-MF' (the dependency file) needs '-MD' or '-MMD', as nvcc's "
+        "does\n");
+  // -v read from an options file describes the toolkit first, as on the command line.
+  const auto options = std::filesystem::temp_directory_path() / "simt_nvcc_options_test";
+  std::ofstream(options) << "-v --fancy-flag\n";
+  const test::ProgramResult verbose =
+      test::run_program(SIMT_NVCC, {"--options-file", options.string(), source});
+  std::filesystem::remove(options);
+  CHECK(verbose.exit_code == 2);
+  CHECK(verbose.err.starts_with("#$ _SIMT_="));
+  CHECK(contains(verbose.err, "simt-nvcc: error: unknown option '--fancy-flag'"));
 }
 
 TEST_CASE("simt-nvcc -Werror all-warnings makes a warning in a kernel an error at its line") {

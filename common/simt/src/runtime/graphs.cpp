@@ -897,15 +897,24 @@ cudaError_t cudaGraphAddNode(cudaGraphNode_t* node, cudaGraph_t graph,
   if (p == nullptr) return record(cudaErrorInvalidValue);
   // Every edge runs its nodes one after the other here, whatever its type says may overlap.
   switch (p->type) {
-    case cudaGraphNodeTypeKernel:
-      return cudaGraphAddKernelNode(node, graph, dependencies, count, &p->kernel);
+    case cudaGraphNodeTypeKernel: {
+      const cudaKernelNodeParamsV2& k = p->kernel;
+      const cudaKernelNodeParams kernel{k.func,           k.gridDim,      k.blockDim,
+                                        k.sharedMemBytes, k.kernelParams, k.extra};
+      return cudaGraphAddKernelNode(node, graph, dependencies, count, &kernel);
+    }
     case cudaGraphNodeTypeMemcpy:
       if (p->memcpy.flags != 0) return record(cudaErrorInvalidValue);
       return cudaGraphAddMemcpyNode(node, graph, dependencies, count, &p->memcpy.copyParams);
-    case cudaGraphNodeTypeMemset:
-      return cudaGraphAddMemsetNode(node, graph, dependencies, count, &p->memset);
-    case cudaGraphNodeTypeHost:
-      return cudaGraphAddHostNode(node, graph, dependencies, count, &p->host);
+    case cudaGraphNodeTypeMemset: {
+      const cudaMemsetParamsV2& m = p->memset;
+      const cudaMemsetParams memset{m.dst, m.pitch, m.value, m.elementSize, m.width, m.height};
+      return cudaGraphAddMemsetNode(node, graph, dependencies, count, &memset);
+    }
+    case cudaGraphNodeTypeHost: {
+      const cudaHostNodeParams host{p->host.fn, p->host.userData};
+      return cudaGraphAddHostNode(node, graph, dependencies, count, &host);
+    }
     case cudaGraphNodeTypeGraph:
       // Moved or copied, the child's nodes are the node's own from now on.
       return cudaGraphAddChildGraphNode(node, graph, dependencies, count, p->graph.graph);
@@ -914,8 +923,14 @@ cudaError_t cudaGraphAddNode(cudaGraphNode_t* node, cudaGraph_t graph,
       return cudaGraphAddEventWaitNode(node, graph, dependencies, count, p->eventWait.event);
     case cudaGraphNodeTypeEventRecord:
       return cudaGraphAddEventRecordNode(node, graph, dependencies, count, p->eventRecord.event);
-    case cudaGraphNodeTypeMemAlloc:
-      return cudaGraphAddMemAllocNode(node, graph, dependencies, count, &p->alloc);
+    case cudaGraphNodeTypeMemAlloc: {
+      const cudaMemAllocNodeParamsV2& a = p->alloc;
+      cudaMemAllocNodeParams alloc{a.poolProps, a.accessDescs, a.accessDescCount, a.bytesize,
+                                   nullptr};
+      const cudaError_t e = cudaGraphAddMemAllocNode(node, graph, dependencies, count, &alloc);
+      p->alloc.dptr = alloc.dptr;  // the node's allocation, returned as CUDA returns it
+      return e;
+    }
     case cudaGraphNodeTypeMemFree:
       return cudaGraphAddMemFreeNode(node, graph, dependencies, count, p->free.dptr);
     case cudaGraphNodeTypeConditional:

@@ -159,6 +159,8 @@ class _Walk:
     def __init__(self, tu, is_user_file, twin_prefix, relocatable_device_code):
         self.tu = tu
         self.relocatable_device_code = relocatable_device_code
+        self.reported_undefined = set()  # the USRs of undefined __device__ functions reported
+        self.defined_here = set()  # the USRs of extern __device__ variables made definitions
         self.is_user_file = is_user_file
         self.twin_prefix = twin_prefix
         self.edits = FileEdits()
@@ -265,6 +267,7 @@ class _Walk:
                 self.device_bodies.append((path, body.extent.start.offset,
                                            body.extent.end.offset))
                 self.launches_in_device_code(cursor, path)
+                self.calls_defined_elsewhere(body, path)
                 self.kernel(cursor, path, body)
             return
         if body is None:
@@ -274,6 +277,7 @@ class _Walk:
         if device and not host:
             self.device_bodies.append((path, body.extent.start.offset, body.extent.end.offset))
             self.launches_in_device_code(cursor, path)
+            self.calls_defined_elsewhere(body, path)
             self.take_out(cursor, path, body, self.host_blank)
             return
         if device or self.is_constexpr(cursor):
@@ -455,6 +459,37 @@ class _Walk:
             edits.wrap(start, end, f"(__cudaPushCallConfiguration({inner}) ? (void)0 : ", ")")
             edits.replace(open_at, close_end, "")
 
+    def calls_defined_elsewhere(self, cursor, path):
+        """Without relocatable device code each file's device code is compiled on its own, so a
+        __device__ function that this file declares and calls but does not define is defined
+        nowhere its kernels can reach: nvcc's ptxas stops at it, and so does the translation
+        (rather than the link, naming the emulator's namespaces)."""
+        if self.relocatable_device_code:
+            return
+        for call in cursor.walk_preorder():
+            if kind_of(call) != K.CALL_EXPR:
+                continue
+            callee = call.referenced
+            if callee is None or kind_of(callee) != K.FUNCTION_DECL or \
+                    callee.get_definition() is not None or "<" in callee.displayname:
+                continue
+            where = callee.location.file
+            if where is None or not self.is_user_file(os.path.abspath(where.name)):
+                continue
+            attributes = {kind_of(a) for a in callee.get_children()}
+            if K.CUDADEVICE_ATTR not in attributes or K.CUDAHOST_ATTR in attributes:
+                continue
+            if callee.get_usr() in self.reported_undefined:
+                continue
+            self.reported_undefined.add(callee.get_usr())
+            self.errors.append(error_at_offset(
+                path, self.text(path), call.extent.start.offset,
+                f"__device__ function '{callee.spelling}' is not defined in this file, and "
+                "without relocatable device code each file's device code is compiled on its own "
+                "(build with -rdc=true or -dc, as nvcc needs, whose ptxas stops with "
+                f"\"Unresolved extern function '{callee.mangled_name}'\"; in CMake, the target's "
+                "CUDA_SEPARABLE_COMPILATION property)"))
+
     def launches_in_device_code(self, cursor, path):
         """The launches in a kernel's or device function's body (dynamic parallelism), for the
         device pass to write as calls."""
@@ -489,6 +524,24 @@ class _Walk:
             return
         if K.CUDADEVICE_ATTR in attributes or K.CUDACONSTANT_ATTR in attributes:
             self.shadows.append((qualified_name(cursor), device_name(cursor)))
+            self.extern_without_definition(cursor, path)
+
+    def extern_without_definition(self, cursor, path):
+        """Without relocatable device code, nvcc treats an `extern __device__` (or
+        `__constant__`) variable that the file does not define as a definition of the file's own
+        (its warning 20044: "extern declaration of the entity ... is treated as a static
+        definition"), zero-initialised: its first declaration says `static` instead of `extern`
+        in both passes (as long: the columns stay)."""
+        if self.relocatable_device_code or cursor.storage_class != ci.StorageClass.EXTERN or \
+                cursor.get_definition() is not None or cursor.get_usr() in self.defined_here:
+            return
+        extern = next((t for t in cursor.get_tokens() if t.spelling == "extern"), None)
+        if extern is None or os.path.abspath(extern.location.file.name) != path:
+            return  # `extern "C" { ... }` around it, or written by a macro: left as it is
+        self.defined_here.add(cursor.get_usr())
+        start, end = extern.extent.start.offset, extern.extent.end.offset
+        self.edits.of(path).replace(start, end, "static")
+        self.device_blank(path, start, end, "static")
 
 
 class OriginalTexts:

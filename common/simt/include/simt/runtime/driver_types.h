@@ -761,9 +761,16 @@ struct cudaConditionalNodeParams {
   cudaGraph_t* phGraph_out;
 };
 
-/// @brief `cudaGraphAddNode`'s kernel node: cudaKernelNodeParams's members (CUDA declares the
-/// same members again; here it is the same struct under the new name).
-struct cudaKernelNodeParamsV2 : cudaKernelNodeParams {};
+/// @brief `cudaGraphAddNode`'s kernel node: cudaKernelNodeParams's members, declared again (as
+/// CUDA does: a base class would refuse designated initializers such as `{.func = kernel}`).
+struct cudaKernelNodeParamsV2 {
+  void* func;
+  dim3 gridDim;
+  dim3 blockDim;
+  unsigned int sharedMemBytes;
+  void** kernelParams;
+  void** extra;
+};
 
 /// @brief `cudaGraphAddNode`'s copy node.
 struct cudaMemcpyNodeParams {
@@ -772,11 +779,21 @@ struct cudaMemcpyNodeParams {
   struct cudaMemcpy3DParms copyParams;
 };
 
-/// @brief `cudaGraphAddNode`'s fill node: cudaMemsetParams's members.
-struct cudaMemsetParamsV2 : cudaMemsetParams {};
+/// @brief `cudaGraphAddNode`'s fill node: cudaMemsetParams's members, declared again.
+struct cudaMemsetParamsV2 {
+  void* dst;
+  std::size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  std::size_t width;
+  std::size_t height;
+};
 
-/// @brief `cudaGraphAddNode`'s host node: cudaHostNodeParams's members.
-struct cudaHostNodeParamsV2 : cudaHostNodeParams {};
+/// @brief `cudaGraphAddNode`'s host node: cudaHostNodeParams's members, declared again.
+struct cudaHostNodeParamsV2 {
+  cudaHostFn_t fn;
+  void* userData;
+};
 
 /// @brief Whether a child graph node copies its graph or takes it over.
 enum cudaGraphChildGraphNodeOwnership {
@@ -800,8 +817,15 @@ struct cudaEventRecordNodeParams {
   cudaEvent_t event;
 };
 
-/// @brief `cudaGraphAddNode`'s allocation node: cudaMemAllocNodeParams's members.
-struct cudaMemAllocNodeParamsV2 : cudaMemAllocNodeParams {};
+/// @brief `cudaGraphAddNode`'s allocation node: cudaMemAllocNodeParams's members, declared again
+/// (`dptr` is where the node's allocation is returned).
+struct cudaMemAllocNodeParamsV2 {
+  struct cudaMemPoolProps poolProps;
+  const struct cudaMemAccessDesc* accessDescs;
+  std::size_t accessDescCount;
+  std::size_t bytesize;
+  void* dptr;
+};
 
 /// @brief `cudaGraphAddNode`'s free node.
 struct cudaMemFreeNodeParams {
