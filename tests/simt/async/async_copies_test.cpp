@@ -130,7 +130,7 @@ TEST_CASE("Copies into shared memory with memcpy_async arrive complete after the
   CHECK(out == expected);
 }
 
-TEST_CASE("A warp waits on its own tile's copies: wait_prior<1>(warp), then wait(warp)",
+TEST_CASE("A warp waits on its own copies: wait_prior<1>, then wait, on it as a thread_group",
           "[async]") {
   const auto in = random_values<float>(block * 2 * 3, -1000, 1000, 17);
   const auto out = async_copies::run(backend_under_test, FloatKernel::slices_by_warp_waits, in);

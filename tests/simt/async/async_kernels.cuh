@@ -167,12 +167,15 @@ __global__ void ReverseElementsCopiedWithBarrier(const float* in, float* out) {
   out[blockIdx.x * kAsyncBlock + t] = tile[kAsyncBlock - 1 - t];
 }
 
-// The block copies its tile with cooperative_groups::memcpy_async; cg::wait completes it.
+// The block copies its tile with cooperative_groups::memcpy_async; cg::wait completes it, here
+// on the block as a thread_group (the group type that holds any group; ReverseTileCopiedByWarps
+// waits on the thread_block itself).
 __global__ void ReverseTileCopiedByGroup(const float* in, float* out) {
   __shared__ float tile[kAsyncBlock];
   cg::thread_block block = cg::this_thread_block();
   cg::memcpy_async(block, tile, in + blockIdx.x * kAsyncBlock, sizeof(tile));
-  cg::wait(block);
+  const cg::thread_group group = block;
+  cg::wait(group);
   out[blockIdx.x * kAsyncBlock + threadIdx.x] = tile[kAsyncBlock - 1 - threadIdx.x];
 }
 
@@ -191,7 +194,9 @@ __global__ void ReverseTileCopiedByWarps(const float* in, float* out) {
 
 // Each warp copies two slices of its own (cg::memcpy_async on its tile) and waits on its tile
 // alone, with no block barrier: wait_prior<1>(warp) completes the first copy while the second
-// may still fly, wait(warp) the second. Each half comes out reversed within every warp's slice.
+// may still fly, wait(warp) the second (both given the warp as a thread_group, the group type
+// that holds any group: a tile's waits still). Each half comes out reversed within every warp's
+// slice.
 __global__ void ReverseSlicesWaitedByWarps(const float* in, float* out) {
   alignas(16) __shared__ float first_half[kAsyncBlock];
   alignas(16) __shared__ float second_half[kAsyncBlock];
@@ -202,9 +207,10 @@ __global__ void ReverseSlicesWaitedByWarps(const float* in, float* out) {
   float* target = out + blockIdx.x * 2 * kAsyncBlock;
   cg::memcpy_async(warp, first_half + slice, source + slice, sizeof(float) * 32);
   cg::memcpy_async(warp, second_half + slice, source + kAsyncBlock + slice, sizeof(float) * 32);
-  cg::wait_prior<1>(warp);
+  const cg::thread_group as_group = warp;
+  cg::wait_prior<1>(as_group);
   target[slice + lane] = first_half[slice + 31 - lane];
-  cg::wait(warp);
+  cg::wait(as_group);
   target[kAsyncBlock + slice + lane] = second_half[slice + 31 - lane];
 }
 

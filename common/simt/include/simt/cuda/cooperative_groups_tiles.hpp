@@ -388,6 +388,15 @@ class thread_group {
   }
   /// @brief Same as num_threads().
   [[nodiscard]] unsigned size() const { return num_threads(); }
+  /// @brief For the emulator's `wait(group)`: whether the group is the whole block.
+  [[nodiscard]] bool simt_is_block() const { return !tile_ && !coalesced_; }
+  /// @brief For the emulator's `wait(group)`: the running thread's lanes of the group, in its
+  /// warp (a tile's, as thread_block_tile::simt_mask() gives them).
+  [[nodiscard]] unsigned simt_mask() const {
+    return coalesced_ ? mask_ : details::tile_mask(size_, details::lane());
+  }
+  /// @brief For the emulator's `wait(group)`: how many warps a tile of the group spans.
+  [[nodiscard]] std::uint8_t simt_span() const { return span_; }
 
  private:
   unsigned size_ = 0;

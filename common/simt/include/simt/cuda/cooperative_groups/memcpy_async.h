@@ -8,7 +8,8 @@
 /// one copy, which completes when the group is released from `wait(group)`, a block barrier or
 /// the tile's barrier (the translation writes it
 /// `(co_await cooperative_groups::wait(SIMT_SITE(...), group))`), or from a
-/// `wait_prior<N>(group)` once N later copies have started. `wait(block)` completes the tiles'
+/// `wait_prior<N>(group)` once N later copies have started (the group may also be a
+/// `thread_group` holding the block or a tile). `wait(block)` completes the tiles'
 /// copies too (each thread waits for all it took part in, as on the GPU); `wait(tile)` completes
 /// the tile's own, not its part of a copy by the whole block. Until then, with the emulator's
 /// checks on, an access to the destination is reported.
@@ -16,7 +17,9 @@
 #include <simt/cuda/cooperative_groups.h>
 
 #include <algorithm>
+#include <coroutine>
 #include <cstddef>
+#include <cstdint>
 #include <source_location>
 #include <type_traits>
 
@@ -75,6 +78,9 @@ template <unsigned Size, class Parent>
 SIMT_SUSPENDS void wait(const thread_block_tile<Size, Parent>& group);
 template <unsigned N, unsigned Size, class Parent>
 SIMT_SUSPENDS void wait_prior(const thread_block_tile<Size, Parent>& group);
+SIMT_SUSPENDS void wait(const thread_group& group);
+template <unsigned N>
+SIMT_SUSPENDS void wait_prior(const thread_group& group);
 #else
 /// @brief Waits until the block's copies have completed, and for every thread of the block.
 template <class Where>
@@ -103,6 +109,42 @@ template <unsigned N, class Where, unsigned Size, class Parent>
     Where, const thread_block_tile<Size, Parent>& group) {
   return {::simt::detail::TileCopyWait(group.simt_mask(), group.simt_span(),
                                        simt_detail::first_rank(group), Size, N)};
+}
+
+/// @brief `wait(group)` and `wait_prior<N>(group)` for a thread_group: the block's wait when it
+/// holds the block, its tile's otherwise (a coalesced group, which copies nothing, waits as the
+/// tile of its warp).
+template <class Where>
+struct GroupWaitAt : ::simt::detail::TileCopyWait {
+  bool whole_block;
+  bool await_ready() const noexcept { return false; }
+  std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) {
+    if (whole_block) return ::simt::detail::GroupCopyWaitAt<Where>{kept}.await_suspend(self);
+    site = &::simt::detail::site_at<Where>;
+    return ::simt::detail::arrive_at_collective(self, *this);
+  }
+  void await_resume() const noexcept {}
+};
+namespace simt_detail {
+template <class Where>
+GroupWaitAt<Where> group_wait(const thread_group& group, std::uint64_t kept) {
+  const bool block = group.simt_is_block();
+  const unsigned threads = block ? 32u : group.num_threads();
+  const unsigned first = thread_block{}.thread_rank() / threads * threads;
+  return {::simt::detail::TileCopyWait(group.simt_mask(), group.simt_span(), first, threads, kept),
+          block};
+}
+}  // namespace simt_detail
+/// @brief Waits until the group's copies have completed, and for every thread of the group.
+template <class Where>
+GroupWaitAt<Where> wait(Where, const thread_group& group) {
+  return simt_detail::group_wait<Where>(group, 0);
+}
+/// @brief Waits until the group's copies have completed but the last `N` it started, and for
+/// every thread of the group.
+template <unsigned N, class Where>
+GroupWaitAt<Where> wait_prior(Where, const thread_group& group) {
+  return simt_detail::group_wait<Where>(group, N);
 }
 #endif
 
