@@ -312,10 +312,54 @@ int ifAndSwitch(cudaStream_t stream) {
   const BodyResults copyInBody = withNodeInBody(copy);
   std::printf("copy of pageable memory in a body: %s, instantiating it: %s\n", copyInBody.added,
               copyInBody.instantiated);
+  // What a body may not hold, one level down: a child graph with a host node.
+  cudaGraph_t hostGraph;
+  checkCudaErrors(cudaGraphCreate(&hostGraph, 0));
+  cudaGraphNode_t hostNode;
+  checkCudaErrors(cudaGraphAddNode(&hostNode, hostGraph, nullptr, nullptr, 0, &host));
+  cudaGraphNodeParams childParams = {};
+  childParams.type = cudaGraphNodeTypeGraph;
+  childParams.graph.graph = hostGraph;
+  const BodyResults childInBody = withNodeInBody(childParams);
+  std::printf("child graph with a host node in a body: %s, instantiating it: %s\n",
+              childInBody.added, childInBody.instantiated);
+  checkCudaErrors(cudaGraphDestroy(hostGraph));
   checkCudaErrors(cudaFreeHost(fiveThousand));
   checkCudaErrors(cudaFree(d_choice));
   checkCudaErrors(cudaFree(d_result));
   return failures;
+}
+
+// A copy from pageable memory captured into a body: each step's error.
+void capturedPageableCopyInBody(cudaStream_t stream) {
+  unsigned* d_value;
+  checkCudaErrors(cudaMalloc(&d_value, sizeof(unsigned)));
+  cudaGraph_t graph;
+  checkCudaErrors(cudaGraphCreate(&graph, 0));
+  cudaGraphConditionalHandle handle;
+  checkCudaErrors(cudaGraphConditionalHandleCreate(&handle, graph, 1, 0));
+  cudaGraphNodeParams ifParams = conditionalParams(handle, cudaGraphCondTypeIf, 1);
+  cudaGraphNode_t ifNode;
+  checkCudaErrors(cudaGraphAddNode(&ifNode, graph, nullptr, nullptr, 0, &ifParams));
+  checkCudaErrors(cudaStreamBeginCaptureToGraph(stream, ifParams.conditional.phGraph_out[0],
+                                                nullptr, nullptr, 0, cudaStreamCaptureModeGlobal));
+  static unsigned pageable = 17;
+  const cudaError_t copied =
+      cudaMemcpyAsync(d_value, &pageable, sizeof pageable, cudaMemcpyHostToDevice, stream);
+  cudaGraph_t ended = nullptr;
+  const cudaError_t end = cudaStreamEndCapture(stream, &ended);
+  cudaGraphExec_t exec = nullptr;
+  const cudaError_t instantiated =
+      end == cudaSuccess ? cudaGraphInstantiate(&exec, graph, 0) : cudaErrorUnknown;
+  if (exec != nullptr) checkCudaErrors(cudaGraphExecDestroy(exec));
+  std::printf(
+      "captured copy of pageable memory in a body: %s, ending the capture: %s, "
+      "instantiating it: %s\n",
+      errorName(copied), errorName(end),
+      end == cudaSuccess ? errorName(instantiated) : "not tried");
+  cudaGetLastError();  // what the capture left, so that the next checks start clean
+  checkCudaErrors(cudaGraphDestroy(graph));
+  checkCudaErrors(cudaFree(d_value));
 }
 
 // A conditional node added to a stream capture, its body captured from another stream into the
@@ -507,6 +551,7 @@ int main(int argc, char** argv) {
   int failures = whileLoop(stream, random);
   failures += ifAndSwitch(stream);
   failures += capturedAndNested(stream, other);
+  capturedPageableCopyInBody(stream);
   failures += updated(stream);
   checkCudaErrors(cudaStreamDestroy(stream));
   checkCudaErrors(cudaStreamDestroy(other));

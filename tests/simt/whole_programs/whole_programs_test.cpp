@@ -204,6 +204,14 @@ TEST_CASE("Conditional graph nodes loop, branch and switch as on an H200") {
   CHECK(contains(run.out,
                  "copy of pageable memory in a body: cudaSuccess, instantiating it: "
                  "cudaErrorInvalidValue"));
+  // The same two refusals one step removed: a host node in a child graph of a body, and a copy
+  // of pageable memory captured into a body (an H200's answers, 2026-11-29).
+  CHECK(contains(run.out,
+                 "child graph with a host node in a body: cudaSuccess, instantiating it: "
+                 "cudaErrorInvalidValue"));
+  CHECK(contains(run.out,
+                 "captured copy of pageable memory in a body: cudaSuccess, ending the capture: "
+                 "cudaSuccess, instantiating it: cudaErrorInvalidValue"));
   CHECK(contains(run.out,
                  "captured: the capture ends in the same graph: yes, its body's: yes; 3 "
                  "nodes, 2 in the body"));

@@ -148,7 +148,9 @@ struct CUgraphNode_st {
   std::vector<cudaGraphNode_t> dependencies;
   std::shared_ptr<GraphAllocation> allocation;   ///< An allocation node's memory.
   std::shared_ptr<ConditionalNode> conditional;  ///< A conditional node's variable and bodies.
-  bool pageable_copy = false;                    ///< A copy to or from pageable host memory.
+  /// A node of a type a conditional body may hold that it may not hold all the same: a copy to
+  /// or from pageable host memory, or a child graph with a node a body may not hold.
+  bool refused_in_bodies = false;
 };
 
 struct CUgraph_st {
@@ -182,6 +184,28 @@ struct CUgraphExec_st {
 namespace {
 
 bool instantiated(const CUgraphNode_st* node, StreamWork* work);
+
+/// Whether `pointer` is in pageable host memory: memory the runtime did not allocate or register.
+bool pageable(const void* pointer) {
+  cudaPointerAttributes attributes;
+  return pointer != nullptr && cudaPointerGetAttributes(&attributes, pointer) == cudaSuccess &&
+         attributes.type == cudaMemoryTypeUnregistered;
+}
+
+/// Whether a conditional node's body may hold `node`: kernels, copies (not of pageable host
+/// memory), fills, empty nodes, child graphs (of such nodes) and conditional nodes, as CUDA says,
+/// since the GPU runs the bodies itself.
+bool allowed_in_bodies(const CUgraphNode_st& node) {
+  switch (node.type) {
+    case cudaGraphNodeTypeKernel:
+    case cudaGraphNodeTypeMemcpy:
+    case cudaGraphNodeTypeMemset:
+    case cudaGraphNodeTypeEmpty:
+    case cudaGraphNodeTypeGraph:
+    case cudaGraphNodeTypeConditional: return !node.refused_in_bodies;
+    default: return false;
+  }
+}
 
 /// The nodes of `graph` in an order their dependencies allow (the order they were added where
 /// it is free); false for a graph with a cycle, or with a conditional body that cannot be run.
@@ -259,11 +283,7 @@ bool instantiated(const CUgraphNode_st* node, StreamWork* work) {
     auto body = std::make_shared<std::vector<Step>>();
     if (!ordered(graph.get(), body.get())) return false;
     for (const Step& step : *body)
-      if ((step.type != cudaGraphNodeTypeKernel && step.type != cudaGraphNodeTypeMemcpy &&
-           step.type != cudaGraphNodeTypeMemset && step.type != cudaGraphNodeTypeEmpty &&
-           step.type != cudaGraphNodeTypeGraph && step.type != cudaGraphNodeTypeConditional) ||
-          step.node->pageable_copy)  // as an H200 refuses it (the GPU runs the bodies)
-        return false;
+      if (!allowed_in_bodies(*step.node)) return false;  // as an H200 refuses it
     bodies.push_back(std::move(body));
   }
   *work = [variable = c.variable, type = c.type, bodies]() -> cudaError_t {
@@ -410,8 +430,10 @@ bool capturing(cudaStream_t stream) {
   return c.streams.count(stream) != 0;
 }
 
-cudaError_t issue(cudaStream_t stream, cudaGraphNodeType type, StreamWork work) {
+cudaError_t issue(cudaStream_t stream, cudaGraphNodeType type, StreamWork work,
+                  const void* destination, const void* source) {
   if (!capturing(stream)) return work ? work() : cudaSuccess;
+  const bool host_pageable = pageable(destination) || pageable(source);
   Captures& c = captures();
   std::lock_guard lock(c.mutex);
   CapturedStream& s = c.streams.at(stream);
@@ -420,6 +442,7 @@ cudaError_t issue(cudaStream_t stream, cudaGraphNodeType type, StreamWork work) 
   if (cudaError_t e =
           add_node(&node, s.capture->graph, s.last.data(), s.last.size(), type, std::move(work)))
     return e;
+  node->refused_in_bodies = host_pageable;
   s.last = {node};
   return cudaSuccess;
 }
@@ -728,16 +751,6 @@ cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node, const cudaKernelN
   return kernel_node_work(p, &node->work);
 }
 
-namespace {
-
-bool pageable(const void* pointer) {
-  cudaPointerAttributes attributes;
-  return pointer != nullptr && cudaPointerGetAttributes(&attributes, pointer) == cudaSuccess &&
-         attributes.type == cudaMemoryTypeUnregistered;
-}
-
-}  // namespace
-
 cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t* node, cudaGraph_t graph,
                                    const cudaGraphNode_t* dependencies, std::size_t count,
                                    const cudaMemcpy3DParms* p) {
@@ -745,8 +758,8 @@ cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t* node, cudaGraph_t graph,
   if (cudaError_t e = add_node(node, graph, dependencies, count, cudaGraphNodeTypeMemcpy,
                                [copy = *p] { return cudaMemcpy3D(&copy); }))
     return e;
-  (*node)->pageable_copy = (p->srcArray == nullptr && pageable(p->srcPtr.ptr)) ||
-                           (p->dstArray == nullptr && pageable(p->dstPtr.ptr));
+  (*node)->refused_in_bodies = (p->srcArray == nullptr && pageable(p->srcPtr.ptr)) ||
+                               (p->dstArray == nullptr && pageable(p->dstPtr.ptr));
   return cudaSuccess;
 }
 
@@ -757,7 +770,7 @@ cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t* node, cudaGraph_t graph,
   if (cudaError_t e = add_node(node, graph, dependencies, count, cudaGraphNodeTypeMemcpy,
                                [=] { return cudaMemcpy(destination, source, bytes, kind); }))
     return e;
-  (*node)->pageable_copy = pageable(source) || pageable(destination);
+  (*node)->refused_in_bodies = pageable(source) || pageable(destination);
   return cudaSuccess;
 }
 
@@ -790,11 +803,17 @@ cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t* node, cudaGraph_t graph,
   // The child is copied: later changes to it do not reach this node, as in CUDA.
   auto steps = std::make_shared<std::vector<Step>>();
   if (!ordered(child, steps.get())) return record(cudaErrorInvalidValue);
-  for (const Step& step : *steps)
+  bool refused_in_bodies = false;
+  for (const Step& step : *steps) {
     if (step.type == cudaGraphNodeTypeMemAlloc || step.type == cudaGraphNodeTypeMemFree)
       return record(cudaErrorNotSupported);  // CUDA refuses memory nodes in a child graph
-  return add_node(node, graph, dependencies, count, cudaGraphNodeTypeGraph,
-                  [steps] { return run_steps(*steps); });
+    refused_in_bodies = refused_in_bodies || !allowed_in_bodies(*step.node);
+  }
+  if (cudaError_t e = add_node(node, graph, dependencies, count, cudaGraphNodeTypeGraph,
+                               [steps] { return run_steps(*steps); }))
+    return e;
+  (*node)->refused_in_bodies = refused_in_bodies;
+  return cudaSuccess;
 }
 
 cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t* node, cudaGraph_t graph,

@@ -319,8 +319,9 @@ cudaError_t cudaMemcpy(void* destination, const void* source, std::size_t bytes,
 
 cudaError_t cudaMemcpyAsync(void* destination, const void* source, std::size_t bytes,
                             cudaMemcpyKind kind, cudaStream_t stream) {
-  return simt::runtime::issue(stream, cudaGraphNodeTypeMemcpy,
-                              [=] { return copy(destination, source, bytes, kind); });
+  return simt::runtime::issue(
+      stream, cudaGraphNodeTypeMemcpy, [=] { return copy(destination, source, bytes, kind); },
+      destination, source);
 }
 
 cudaError_t cudaMemcpy2D(void* destination, std::size_t destination_pitch, const void* source,
@@ -332,9 +333,12 @@ cudaError_t cudaMemcpy2D(void* destination, std::size_t destination_pitch, const
 cudaError_t cudaMemcpy2DAsync(void* destination, std::size_t destination_pitch, const void* source,
                               std::size_t source_pitch, std::size_t width, std::size_t height,
                               cudaMemcpyKind kind, cudaStream_t stream) {
-  return simt::runtime::issue(stream, cudaGraphNodeTypeMemcpy, [=] {
-    return copy_2d(destination, destination_pitch, source, source_pitch, width, height, kind);
-  });
+  return simt::runtime::issue(
+      stream, cudaGraphNodeTypeMemcpy,
+      [=] {
+        return copy_2d(destination, destination_pitch, source, source_pitch, width, height, kind);
+      },
+      destination, source);
 }
 
 cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
@@ -359,8 +363,10 @@ cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
 
 cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t stream) {
   if (p == nullptr) return record(cudaErrorInvalidValue);
-  return simt::runtime::issue(stream, cudaGraphNodeTypeMemcpy,
-                              [copy = *p] { return cudaMemcpy3D(&copy); });
+  return simt::runtime::issue(
+      stream, cudaGraphNodeTypeMemcpy, [copy = *p] { return cudaMemcpy3D(&copy); },
+      p->dstArray == nullptr ? p->dstPtr.ptr : nullptr,
+      p->srcArray == nullptr ? p->srcPtr.ptr : nullptr);
 }
 
 cudaError_t cudaMemset(void* destination, int value, std::size_t bytes) {
@@ -410,17 +416,17 @@ cudaError_t cudaMemcpyFromSymbol(void* destination, const void* symbol, std::siz
 
 cudaError_t cudaMemcpyToSymbolAsync(const void* symbol, const void* source, std::size_t bytes,
                                     std::size_t offset, cudaMemcpyKind kind, cudaStream_t stream) {
-  return simt::runtime::issue(stream, cudaGraphNodeTypeMemcpy, [=] {
-    return cudaMemcpyToSymbol(symbol, source, bytes, offset, kind);
-  });
+  return simt::runtime::issue(
+      stream, cudaGraphNodeTypeMemcpy,
+      [=] { return cudaMemcpyToSymbol(symbol, source, bytes, offset, kind); }, nullptr, source);
 }
 
 cudaError_t cudaMemcpyFromSymbolAsync(void* destination, const void* symbol, std::size_t bytes,
                                       std::size_t offset, cudaMemcpyKind kind,
                                       cudaStream_t stream) {
-  return simt::runtime::issue(stream, cudaGraphNodeTypeMemcpy, [=] {
-    return cudaMemcpyFromSymbol(destination, symbol, bytes, offset, kind);
-  });
+  return simt::runtime::issue(
+      stream, cudaGraphNodeTypeMemcpy,
+      [=] { return cudaMemcpyFromSymbol(destination, symbol, bytes, offset, kind); }, destination);
 }
 
 cudaError_t cudaGetSymbolAddress(void** address, const void* symbol) {

@@ -23,8 +23,11 @@ using StreamWork = std::function<cudaError_t()>;
 bool capturing(cudaStream_t stream);
 
 /// @brief Runs `work` now, or, while `stream` is being captured, adds it to the capture's graph
-/// as a node of `type` that depends on the stream's last captured work.
-cudaError_t issue(cudaStream_t stream, cudaGraphNodeType type, StreamWork work);
+/// as a node of `type` that depends on the stream's last captured work. A copy names its two
+/// ends (`destination`, `source`; null for an array or a symbol): one in pageable host memory
+/// makes a node that a conditional node's body may not hold, as on the GPU.
+cudaError_t issue(cudaStream_t stream, cudaGraphNodeType type, StreamWork work,
+                  const void* destination = nullptr, const void* source = nullptr);
 
 /// @brief cudaMallocAsync on a stream being captured: an allocation node, whose address is
 /// returned now.
