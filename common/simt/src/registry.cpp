@@ -173,9 +173,7 @@ void check_kernel_image(const KernelEntry* entry) {
   const ComputeCapability imitated = settings().compute_capability;
   if (entry == nullptr || entry->cuda_arch <= imitated.cuda_arch()) return;
   throw LaunchError("no kernel image is available for execution on the device: kernel " +
-                        std::string(entry->name) +
-                        " was translated for "
-                        "__CUDA_ARCH__ " +
+                        std::string(entry->name) + " was translated for __CUDA_ARCH__ " +
                         std::to_string(entry->cuda_arch) +
                         ", and the emulator imitates compute capability " +
                         std::to_string(imitated.major) + "." + std::to_string(imitated.minor) +

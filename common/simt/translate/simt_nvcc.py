@@ -225,11 +225,8 @@ def expand_options_files(argv):
 
 
 def parse_arguments(argv):
+    """The options of `argv`, whose options files main() has already expanded."""
     o = Options()
-    try:
-        argv = expand_options_files(argv)
-    except OSError as error:
-        raise UsageError(f"--options-file: {error}") from error
     forward_unknown = any(a in FORWARD_UNKNOWN for a in argv)
     language = None  # -x: the language of the inputs after it
     i = 0
@@ -552,13 +549,16 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     try:
         config = load_config()
+        unreadable = None
         try:
             words = expand_options_files(argv)
-        except OSError:
-            words = argv  # parse_arguments says which file it could not read
+        except OSError as error:
+            words, unreadable = argv, error
         if "-v" in words or "--verbose" in words:
             describe(config)  # first, as nvcc does, even when the command line is wrong
-        options = parse_arguments(argv)
+        if unreadable is not None:
+            raise UsageError(f"--options-file: {unreadable}") from unreadable
+        options = parse_arguments(words)
     except UsageError as error:
         print(f"simt-nvcc: error: {error}", file=sys.stderr)
         return 2

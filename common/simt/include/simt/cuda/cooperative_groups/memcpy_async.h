@@ -129,6 +129,7 @@ namespace simt_detail {
 template <class Where>
 GroupWaitAt<Where> group_wait(const thread_group& group, std::uint64_t kept) {
   const bool block = group.simt_is_block();
+  // The block's wait reads none of the tile's fields; they are given a warp's to be whole.
   const unsigned threads = block ? 32u : group.num_threads();
   const unsigned first = thread_block{}.thread_rank() / threads * threads;
   return {::simt::detail::TileCopyWait(group.simt_mask(), group.simt_span(), first, threads, kept),
