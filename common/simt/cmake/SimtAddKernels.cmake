@@ -19,6 +19,24 @@
 #
 # Needs Python 3 with clang's bindings (Debian: python3-clang-16 libclang-16-dev).
 
+# The options a generated kernel source is compiled with (GCC and clang), after `exceptions`:
+# - device code has no exceptions, and without them a kernel's coroutine needs no handler around
+#   its body (measurably cheaper per barrier); the emulator's own errors still propagate through
+#   kernel frames to the launch, so unwind tables stay on;
+# - a coroutine resumes through a switch over its suspension points; as a short chain of compares
+#   instead of an indirect jump through a table it costs 6-11% less per barrier;
+# - a kernel that never waits is inlined into the loop that runs its block's threads
+#   (always_inline), which in position-independent code the compiler does only for a function
+#   that cannot be interposed at load time (no kernel twin is meant to be). WebAssembly has no
+#   interposition, and clang refuses the option there.
+function(_simt_kernel_compile_options result exceptions)
+  set(options "${exceptions};-fasynchronous-unwind-tables;-fno-jump-tables")
+  if(NOT CMAKE_SYSTEM_PROCESSOR MATCHES "^wasm")
+    list(APPEND options -fno-semantic-interposition)
+  endif()
+  set(${result} "${options}" PARENT_SCOPE)
+endfunction()
+
 function(_simt_find_translator_python)
   if(SIMT_PYTHON)
     return()
@@ -99,13 +117,8 @@ function(simt_add_kernels target)
     # the target's, would not fit.
     set_source_files_properties("${source}" PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
     if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
-      # Device code has no exceptions, and without them a kernel's coroutine needs no handler
-      # around its body (measurably cheaper per barrier). The emulator's own errors still
-      # propagate through kernel frames to the launch, so unwind tables stay on. A coroutine
-      # resumes through a switch over its suspension points; as a short chain of compares
-      # instead of an indirect jump through a table it costs 6-11% less per barrier.
-      set_source_files_properties("${source}" PROPERTIES
-        COMPILE_OPTIONS "-fno-exceptions;-fasynchronous-unwind-tables;-fno-jump-tables")
+      _simt_kernel_compile_options(options -fno-exceptions)
+      set_source_files_properties("${source}" PROPERTIES COMPILE_OPTIONS "${options}")
     endif()
     if(type STREQUAL "STATIC_LIBRARY")
       # Nothing refers to the registrations, so a static library's linker would drop them.
@@ -216,8 +229,8 @@ function(simt_target_cuda_sources target)
       # The kernels, as simt_add_kernels() compiles them, but with exceptions where the file's
       # own code or headers throw (the translation writes -fno-exceptions or -fexceptions in
       # <device>.flags); the host code keeps its exceptions.
-      set_source_files_properties("${device}" PROPERTIES
-        COMPILE_OPTIONS "@${device}.flags;-fasynchronous-unwind-tables;-fno-jump-tables"
+      _simt_kernel_compile_options(options "@${device}.flags")
+      set_source_files_properties("${device}" PROPERTIES COMPILE_OPTIONS "${options}"
         OBJECT_DEPENDS "${device}.flags")
     endif()
   endforeach()

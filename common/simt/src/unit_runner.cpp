@@ -155,6 +155,7 @@ void UnitRunner::run(std::uint64_t index, std::map<std::uint64_t, std::string>& 
   ctx.unit = &unit_;
   ctx.checking = unit_.checking;
   ctx.heartbeat = watched_.heartbeat();
+  ctx.quick_heartbeat = !unit_.counting && watchdog_is_a_thread ? ctx.heartbeat : nullptr;
   unit_.frames.reset();
   place_blocks(index);
   for (BlockState& b : unit_.blocks) begin_block(b);
@@ -180,6 +181,7 @@ void UnitRunner::run(std::uint64_t index, std::map<std::uint64_t, std::string>& 
   ctx.block = nullptr;
   ctx.unit = nullptr;
   ctx.heartbeat = nullptr;
+  ctx.quick_heartbeat = nullptr;
   ctx.slot = nullptr;
   ctx.chain_begin = nullptr;
 }

@@ -97,7 +97,7 @@ class Watchdog {
                                  : w.heartbeat->limit_seconds;
         if (!w.flagged && still >= limit) {
           // The worker's next memory access throws the report (report_no_progress()).
-          w.heartbeat->overdue.store(true, std::memory_order_relaxed);
+          w.heartbeat->mark_overdue();
           w.flagged = true;
         } else if (w.flagged && still >= 2 * limit) {
           end_program(w, still);
@@ -173,7 +173,7 @@ void poll_watchdog(Heartbeat& h) {
   }
   const double limit =
       h.reporting.load(std::memory_order_relaxed) ? h.limit_seconds / 10 : h.limit_seconds;
-  if (now - h.polled_since >= limit) h.overdue.store(true, std::memory_order_relaxed);
+  if (now - h.polled_since >= limit) h.mark_overdue();
 }
 #endif
 

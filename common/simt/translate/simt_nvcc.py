@@ -493,10 +493,12 @@ class Build:
         device_object = os.path.join(self.work, stem + ".emulated.o")
         host_object = os.path.join(self.work, stem + ".host.o")
         # Kernels have no exceptions (their coroutines then need no handlers) unless the file's
-        # own code or headers throw: the translation writes which in <device>.flags.
+        # own code or headers throw: the translation writes which in <device>.flags. The other
+        # options are simt_add_kernels' (SimtAddKernels.cmake says why).
         run_together([
             [self.compiler, "-c", device, "-o", device_object, "@" + device + ".flags",
-             "-fasynchronous-unwind-tables", "-fno-jump-tables"] + self.common() +
+             "-fasynchronous-unwind-tables", "-fno-jump-tables", "-fno-semantic-interposition"] +
+            self.common() +
             ["-I" + d for d in self.stand_ins] + self.o.host_options,
             [self.compiler, "-c", host, "-o", host_object] + self.common() +
             ["-I" + d for d in self.stand_ins] + self.o.host_options], self.o.verbose)

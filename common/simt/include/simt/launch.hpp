@@ -11,6 +11,7 @@
 /// (bank_counters.hpp).
 
 #include <simt/bank_counters.hpp>
+#include <simt/detail/heartbeat.hpp>
 #include <simt/detail/registry.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/dim3.hpp>
@@ -121,6 +122,14 @@ P argument_from(const void* bytes) {
 template <class... Params>
 void run_twin(const LaunchConfig& config, void (*twin)(Params...), void* const* arguments);
 
+/// @brief In a plain block's loop, before each thread: with the watchdog on, a new thread is
+/// progress, noted here rather than at its first access, so that all its accesses can be noted
+/// in passing (noted_in_passing()).
+[[gnu::always_inline]] inline void note_thread_started(const ThreadContext& running) {
+  if (running.heartbeat != nullptr) [[unlikely]]
+    note_progress(nullptr, 0);
+}
+
 /// @brief KernelEntry::launch for the twin `Twin`.
 template <auto Twin>
 void launch_twin(const LaunchConfig& config, void* const* arguments) {
@@ -139,6 +148,7 @@ void plain_block_twin(const void* closure, ThreadSlot* slots, unsigned count) {
       ThreadContext& running = current_thread;
       for (unsigned t = 0; t < count; ++t) {
         running.slot = slots + t;
+        note_thread_started(running);
         Twin(std::get<I>(parameters)...);
       }
     }
@@ -208,6 +218,7 @@ SIMT_LAUNCH_FROM_CUDA void launch(const LaunchConfig& config, void (*kernel)(Par
       detail::ThreadContext& running = detail::current_thread;
       for (unsigned t = 0; t < count; ++t) {
         running.slot = slots + t;
+        detail::note_thread_started(running);
         std::apply(c.kernel, *c.parameters);
       }
     };

@@ -9,8 +9,8 @@ from . import instantiations as instantiations_pass
 from . import output, registrations
 from .diagnostics import TranslationFailed, error_at_offset
 from .parse import is_user_path, parse_unit
-from .rewrites import access_checks, directives, header_split, inline_asm, integer_division, \
-    shared_memory, suspension
+from .rewrites import access_checks, directives, header_split, inline_asm, inlined_kernels, \
+    integer_division, shared_memory, suspension
 from .text_edits import FileEdits
 
 
@@ -40,7 +40,8 @@ def translate(options, outputs, progress):
               shared_memory.rewrite(unit, analysis, progress),
               access_checks.rewrite(unit, analysis, progress),
               integer_division.rewrite(unit, analysis, progress),
-              inline_asm.rewrite(unit, analysis, progress)]
+              inline_asm.rewrite(unit, analysis, progress),
+              inlined_kernels.rewrite(unit, analysis, progress)]
     split = header_split.rewrite(unit, analysis, instantiations, progress)
     passes.append(split)
     errors = list(analysis.errors) + cluster_dims_errors(unit)

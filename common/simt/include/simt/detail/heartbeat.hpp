@@ -43,7 +43,24 @@ struct Heartbeat {
   void beat() noexcept {
     beats.store(beats.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
+  /// @brief What the watchdog does when the beats stood still for the limit: the worker's next
+  /// access throws the report. Clearing `running` (after `overdue`) sends accesses that are
+  /// noted in passing, which do not look at `overdue`, to note_progress(), which does.
+  void mark_overdue() noexcept {
+    overdue.store(true, std::memory_order_relaxed);
+    running.store(nullptr, std::memory_order_release);
+  }
 };
+
+/// @brief Whether the watchdog is a thread of its own (everywhere but WebAssembly, where the
+/// worker looks at the clock itself every 65,536 notes of progress, so that no access may skip
+/// note_progress()).
+inline constexpr bool watchdog_is_a_thread =
+#if defined(_LIBCPP_HAS_NO_THREADS)
+    false;
+#else
+    true;
+#endif
 
 /// @brief Throws the KernelError that describes the running thread's block as the watchdog
 /// found it: which threads wait where, and where the running thread was last seen. (In a
@@ -61,7 +78,8 @@ void poll_watchdog(Heartbeat& heartbeat);
   Heartbeat* h = current_thread.heartbeat;
   if (h == nullptr) return;
   const ThreadSlot* slot = current_thread.slot;
-  if (h->running.load(std::memory_order_relaxed) != slot) {
+  // Acquire: a `running` the watchdog cleared comes with `overdue` set (see mark_overdue()).
+  if (h->running.load(std::memory_order_acquire) != slot) {
     h->running.store(slot, std::memory_order_relaxed);
     h->rank.store(slot->rank, std::memory_order_relaxed);
     h->beat();

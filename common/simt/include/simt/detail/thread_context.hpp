@@ -41,6 +41,9 @@ struct ThreadContext {
   bool checking = false;        ///< Shared accesses are recorded (diagnostics, counters).
   /// What the watchdog watches (diagnostics on and the watchdog on; null otherwise).
   Heartbeat* heartbeat = nullptr;
+  /// The same heartbeat where an access may be noted in passing (see noted_in_passing()): with
+  /// the bank-conflict counters off, which must see every access; null otherwise.
+  Heartbeat* quick_heartbeat = nullptr;
 };
 
 /// @brief The running thread of this worker (a trivial type, so access needs no TLS wrapper).
