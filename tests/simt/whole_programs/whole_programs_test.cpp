@@ -101,6 +101,19 @@ TEST_CASE("Relocatable device code: a kernel uses another file's device function
 }
 
 TEST_CASE(
+    "Kernels of every shape run: written by a macro, explicitly specialised, with C linkage, "
+    "file-local, qualified, with a parameter pack") {
+  const test::ProgramResult run = test::run_program(WHOLE_KERNEL_SHAPES, {});
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  // The values each kernel's threads write, as the program's source gives them.
+  CHECK(contains(run.out, "writtenByMacro: 1\nfillWith<3>: 3\nfillWith<7>: 70\n"));
+  CHECK(contains(run.out, "fillTiles<Tile>: 5\n"));
+  CHECK(contains(run.out, "waits: 10\n"));
+  CHECK(contains(run.out, "changesItsParameter: 13\ncountsItsPack: 3\nTest PASSED\n"));
+}
+
+TEST_CASE(
     "Without -rdc, an extern __device__ variable is the file's own, and a call of a "
     "__device__ function defined in another file stops the build at the call") {
   const test::ProgramResult run = test::run_program(WHOLE_EXTERN_VARIABLE, {});

@@ -103,6 +103,31 @@ def qualified_name(cursor):
     return "::".join(reversed(parts))
 
 
+def specialization_arguments(cursor, type_name=None):
+    """`<3, ns::Tile>`: the template arguments of an explicit specialisation of a function
+    template (`template <> __global__ void Kernel<3>(...)`), written so that they name the same
+    thing from outside the function's namespace; "" for a function that is not one; None where
+    an argument is neither a type nor an integer (a template, say), or a type `type_name` (which
+    gives a type's name, or None) cannot name."""
+    count = cursor.get_num_template_arguments()
+    if count < 0 or kind_of(cursor) != K.FUNCTION_DECL:
+        return ""
+    arguments = []
+    for i in range(count):
+        kind = cursor.get_template_argument_kind(i)
+        if kind == ci.TemplateArgumentKind.INTEGRAL:
+            arguments.append(str(cursor.get_template_argument_value(i)))
+        elif kind == ci.TemplateArgumentKind.TYPE:
+            argument = cursor.get_template_argument_type(i)
+            name = type_name(argument) if type_name else argument.get_canonical().spelling
+            if name is None:
+                return None
+            arguments.append(name)
+        else:
+            return None
+    return "<" + ", ".join(arguments) + ">"
+
+
 def in_anonymous_namespace(cursor):
     parent = cursor.semantic_parent
     while parent is not None and kind_of(parent) != K.TRANSLATION_UNIT:

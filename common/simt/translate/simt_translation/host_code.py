@@ -28,7 +28,7 @@ import clang.cindex as ci
 from . import macro_launches
 from .brackets import opening
 from .clang_arguments import LANGUAGE
-from .cursors import K, device_name, kind_of, qualified_name
+from .cursors import K, device_name, kind_of, qualified_name, specialization_arguments
 from .diagnostics import Diagnostic, TranslationFailed, error_at_offset
 from .sources import read_text
 from .text_edits import FileEdits
@@ -392,6 +392,22 @@ class _Walk:
                         return
                     names.append(p.spelling + ("..." if self.is_pack(p) else ""))
             arguments = "<" + ", ".join(names) + ">"
+        else:
+            # An explicit specialisation (`template <> __global__ void Kernel<3>(...)`): the
+            # specialisation's own stub, which runs the twin specialised for the device pass's
+            # copies of the program's types.
+            arguments = specialization_arguments(cursor)
+            twin_arguments = specialization_arguments(cursor, self.device_type_name)
+            if arguments is None or twin_arguments is None:
+                self.errors.append(error_at_offset(
+                    path, self.text(path), cursor.location.offset,
+                    "an explicit specialisation of a kernel template for a template, or for a "
+                    "type of the program's own other than a class named at namespace scope: "
+                    "the emulator's translation cannot name its twin"))
+                return
+        text = self.text(path)
+        start, end = body.extent.start.offset, body.extent.end.offset
+        by_macro = text[start:start + 1] != "{"
         parameters = []
         for p in cursor.get_children():
             if kind_of(p) != K.PARM_DECL:
@@ -400,15 +416,45 @@ class _Walk:
             if not name:
                 self.parameter_count += 1
                 name = f"simt_parameter_{self.parameter_count}"
-                self.edits.of(path).replace(p.extent.end.offset, p.extent.end.offset, " " + name)
+                if not by_macro:
+                    self.edits.of(path).replace(p.extent.end.offset, p.extent.end.offset,
+                                                " " + name)
             parameters.append(name + ("..." if self.is_pack(p) else ""))
-        twin = self.twin_prefix + qualified_name(cursor) + arguments
+        twin = self.twin_prefix + qualified_name(cursor) + (
+            twin_arguments if kind_of(cursor) == K.FUNCTION_DECL else arguments)
         stub = f"{cursor.spelling}{arguments}"
-        text = self.text(path)
-        start, end = body.extent.start.offset, body.extent.end.offset
         call = (f"{{ ::simt::runtime::detail::launch_from_stub<&{stub}, &{twin}>"
                 f"({', '.join(parameters)}); }}")
+        if by_macro:
+            # The whole kernel written by a macro (`DEFINE_KERNEL(Scale)`): its expansion
+            # becomes the stub, written from the kernel's type.
+            if template or arguments:
+                self.errors.append(error_at_offset(
+                    path, text, start, "a kernel template written by a macro: the emulator's "
+                                       "translation cannot write its host function"))
+                return
+            typed = [f"{p.type.spelling} {name}" for p, name in
+                     zip(cursor.get_arguments(), parameters)]
+            start, end = cursor.extent.start.offset, cursor.extent.end.offset
+            call = f"{cursor.result_type.spelling} {cursor.spelling}({', '.join(typed)}) {call}"
         self.edits.of(path).replace(start, end, call + "\n" * text.count("\n", start, end))
+
+    def device_type_name(self, t):
+        """A template argument's type as the device pass has it: a class of the program's own
+        files is its copy in the emulator's namespace; None for another type of theirs
+        (a pointer to one, say), which the translation does not spell."""
+        canonical = t.get_canonical()
+        spelling = canonical.spelling
+        inner = canonical
+        while inner.kind in (ci.TypeKind.POINTER, ci.TypeKind.LVALUEREFERENCE,
+                             ci.TypeKind.RVALUEREFERENCE):
+            inner = inner.get_pointee().get_canonical()
+        where = inner.get_declaration().location.file
+        if where is None or not self.is_user_file(os.path.abspath(where.name)):
+            return spelling
+        if inner != canonical or not all(p.isidentifier() for p in spelling.split("::")):
+            return None
+        return self.twin_prefix + spelling
 
     def is_pack(self, cursor):
         return any(t.spelling == "..." for t in cursor.get_tokens())

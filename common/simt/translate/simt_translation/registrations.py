@@ -10,7 +10,9 @@ variable of a CUDA source has which device name):
 import os
 from dataclasses import dataclass
 
-from .cursors import K, annotations, device_name, kind_of, qualified_name
+from .cursors import K, annotations, device_name, kind_of, qualified_name, \
+    specialization_arguments
+from .diagnostics import TranslationFailed, error_at
 from .parse import parse
 from .sources import read_text
 
@@ -43,10 +45,19 @@ def kernels(unit, analysis, instantiations, namespace):
         if kind_of(k) != K.FUNCTION_DECL:
             continue
         name = qualified_name(k)
-        twin = f"&::{namespace}::{name}"
-        if len(overloads[name]) > 1:
-            twin = f"static_cast<std::add_pointer_t<{k.type.spelling}>>({twin})"
-        result.append(KernelRegistration(device_name(k), twin, name, cluster_dims(unit, k)))
+        arguments = specialization_arguments(k)
+        if arguments is None:
+            raise TranslationFailed([error_at(k, f"an explicit specialisation of the kernel "
+                                                 f"template '{name}' with a template as a "
+                                                 f"template argument: the emulator cannot name "
+                                                 f"it to register it")])
+        twin = f"&::{namespace}::{name}{arguments}"
+        if len(overloads[name]) > 1 or arguments:
+            # The canonical type: its names qualified, as the registration (outside the
+            # kernel's namespace) needs them.
+            twin = f"static_cast<std::add_pointer_t<{k.type.get_canonical().spelling}>>({twin})"
+        result.append(KernelRegistration(device_name(k), twin, name + arguments,
+                                         cluster_dims(unit, k)))
     instantiations = [i for i in instantiations if i.is_kernel]
     for i, specialization in zip(instantiations, specializations(unit, instantiations)):
         if specialization is None:
