@@ -19,15 +19,18 @@ extern std::atomic<std::uint64_t> global_allocations_changed;
 
 /// @brief A worker's last few ranges of memory found to need no report (an allocation's bytes,
 /// or memory no allocation owns), valid while global_allocations_changed stays at `generation`:
-/// most accesses are cleared here, with no call and no lock.
+/// most accesses are cleared here, with no call and no lock. Eight, so that a kernel's arrays
+/// fit (BlackScholes reads and writes five: with four, taken in turn, each of its accesses went
+/// to the allocations' lock); once all are taken, which one a new range replaces is chosen at
+/// random, so that a kernel with more arrays than ranges still finds most of them.
 struct ClearedGlobalRanges {
   struct Range {
     std::uintptr_t begin = 0;
     std::uintptr_t end = 0;  ///< Empty when equal to begin.
   };
-  std::array<Range, 4> ranges{};
+  std::array<Range, 8> ranges{};
   std::uint64_t generation = 0;
-  unsigned next = 0;  ///< The range the next one replaces.
+  std::uint32_t added = 0;  ///< Ranges added since `generation`: the first fill the empty ones.
 };
 extern constinit thread_local ClearedGlobalRanges cleared_global_ranges;
 
