@@ -103,6 +103,13 @@ def qualified_name(cursor):
     return "::".join(reversed(parts))
 
 
+def qualified_type_name(t):
+    """`void (ns::Tile *)`: a type's name with every name in it qualified, as code outside the
+    type's namespace needs it (an anonymous namespace left out: its names are reachable without
+    it, where clang's spelling `(anonymous namespace)::` is not C++)."""
+    return t.get_canonical().spelling.replace("(anonymous namespace)::", "")
+
+
 def specialization_arguments(cursor, type_name=None):
     """`<3, ns::Tile>`: the template arguments of an explicit specialisation of a function
     template (`template <> __global__ void Kernel<3>(...)`), written so that they name the same
@@ -119,7 +126,7 @@ def specialization_arguments(cursor, type_name=None):
             arguments.append(str(cursor.get_template_argument_value(i)))
         elif kind == ci.TemplateArgumentKind.TYPE:
             argument = cursor.get_template_argument_type(i)
-            name = type_name(argument) if type_name else argument.get_canonical().spelling
+            name = type_name(argument) if type_name else qualified_type_name(argument)
             if name is None:
                 return None
             arguments.append(name)

@@ -28,7 +28,8 @@ import clang.cindex as ci
 from . import macro_launches
 from .brackets import opening
 from .clang_arguments import LANGUAGE
-from .cursors import K, device_name, kind_of, qualified_name, specialization_arguments
+from .cursors import K, device_name, kind_of, qualified_name, qualified_type_name, \
+    specialization_arguments
 from .diagnostics import Diagnostic, TranslationFailed, error_at_offset
 from .sources import read_text
 from .text_edits import FileEdits
@@ -444,7 +445,7 @@ class _Walk:
         files is its copy in the emulator's namespace; None for another type of theirs
         (a pointer to one, say), which the translation does not spell."""
         canonical = t.get_canonical()
-        spelling = canonical.spelling
+        spelling = qualified_type_name(canonical)
         inner = canonical
         while inner.kind in (ci.TypeKind.POINTER, ci.TypeKind.LVALUEREFERENCE,
                              ci.TypeKind.RVALUEREFERENCE):

@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 
 from .cursors import K, annotations, device_name, kind_of, qualified_name, \
-    specialization_arguments
+    qualified_type_name, specialization_arguments
 from .diagnostics import TranslationFailed, error_at
 from .parse import parse
 from .sources import read_text
@@ -53,9 +53,9 @@ def kernels(unit, analysis, instantiations, namespace):
                                                  f"it to register it")])
         twin = f"&::{namespace}::{name}{arguments}"
         if len(overloads[name]) > 1 or arguments:
-            # The canonical type: its names qualified, as the registration (outside the
-            # kernel's namespace) needs them.
-            twin = f"static_cast<std::add_pointer_t<{k.type.get_canonical().spelling}>>({twin})"
+            # Its type's names qualified, as the registration (outside the kernel's namespace)
+            # needs them.
+            twin = f"static_cast<std::add_pointer_t<{qualified_type_name(k.type)}>>({twin})"
         result.append(KernelRegistration(device_name(k), twin, name + arguments,
                                          cluster_dims(unit, k)))
     instantiations = [i for i in instantiations if i.is_kernel]
