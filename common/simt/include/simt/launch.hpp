@@ -125,8 +125,8 @@ void run_twin(const LaunchConfig& config, void (*twin)(Params...), void* const* 
 /// @brief In a plain block's loop, before each thread: with the watchdog on, a new thread is
 /// progress, noted here rather than at its first access, so that all its accesses can be noted
 /// in passing (noted_in_passing()).
-[[gnu::always_inline]] inline void note_thread_started(const ThreadContext& running) {
-  if (running.heartbeat != nullptr) [[unlikely]]
+[[gnu::always_inline]] inline void note_thread_started() {
+  if (current_thread.heartbeat != nullptr) [[unlikely]]
     note_progress(nullptr, 0);
 }
 
@@ -148,7 +148,7 @@ void plain_block_twin(const void* closure, ThreadSlot* slots, unsigned count) {
       ThreadContext& running = current_thread;
       for (unsigned t = 0; t < count; ++t) {
         running.slot = slots + t;
-        note_thread_started(running);
+        note_thread_started();
         Twin(std::get<I>(parameters)...);
       }
     }
@@ -218,7 +218,7 @@ SIMT_LAUNCH_FROM_CUDA void launch(const LaunchConfig& config, void (*kernel)(Par
       detail::ThreadContext& running = detail::current_thread;
       for (unsigned t = 0; t < count; ++t) {
         running.slot = slots + t;
-        detail::note_thread_started(running);
+        detail::note_thread_started();
         std::apply(c.kernel, *c.parameters);
       }
     };

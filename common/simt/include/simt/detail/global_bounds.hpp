@@ -36,13 +36,18 @@ extern constinit thread_local ClearedGlobalRanges cleared_global_ranges;
 
 /// @brief Whether `bytes` at `address` lie in a range this worker already found to need no
 /// report (check_global_access() does the rest).
+/// (Inlined into kernel code: the thread-local object is named, not bound to a reference; see
+/// noted_in_passing().)
 [[gnu::always_inline]] inline bool global_access_cleared(const void* address, std::size_t bytes) {
-  const ClearedGlobalRanges& cleared = cleared_global_ranges;
-  if (cleared.generation != global_allocations_changed.load(std::memory_order_acquire))
+  if (cleared_global_ranges.generation !=
+      global_allocations_changed.load(std::memory_order_acquire))
     return false;
   const auto first = reinterpret_cast<std::uintptr_t>(address);
-  for (const ClearedGlobalRanges::Range& range : cleared.ranges)
-    if (first >= range.begin && first < range.end && bytes <= range.end - first) return true;
+  for (std::size_t i = 0; i < cleared_global_ranges.ranges.size(); ++i) {
+    const std::uintptr_t begin = cleared_global_ranges.ranges[i].begin;
+    const std::uintptr_t end = cleared_global_ranges.ranges[i].end;
+    if (first >= begin && first < end && bytes <= end - first) return true;
+  }
   return false;
 }
 
