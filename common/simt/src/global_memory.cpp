@@ -179,11 +179,11 @@ void check_global_access(const void* address, std::size_t bytes, AccessKind kind
   }
   // Otherwise memory no allocation owns (a plain host array, a local variable): not checked.
   std::uint32_t slot = cleared.added++;
-  if (slot >= cleared.ranges.size()) {
+  if (slot >= std::size(cleared.ranges)) {
     // Scattered by Fibonacci hashing of the count (the top three bits of count * 2^32 / phi):
     // taken in turn, a kernel's arrays one more than the ranges would replace each other at
     // every access.
-    static_assert(std::tuple_size_v<decltype(cleared.ranges)> == 8);
+    static_assert(std::size(ClearedGlobalRanges{}.ranges) == 8);
     slot = (slot * 2654435769u) >> 29;
   }
   cleared.ranges[slot] = {found.begin, found.end};
