@@ -62,6 +62,16 @@ __global__ void changesItsParameter(int base, int* out) {
   base += static_cast<int>(threadIdx.x % 2);
   out[threadIdx.x] = base - static_cast<int>(threadIdx.x % 2);
 }
+// Overloads: the launch's arguments pick one, as they pick a host function's, also one that
+// takes a type of the program's own and one that waits.
+__global__ void overloaded(int* out) { out[threadIdx.x] = 14; }
+__global__ void overloaded(shapes::Tile* out) { out[threadIdx.x].value = 15; }
+__global__ void overloaded(int* out, int value) {
+  __shared__ int mirrored[kThreads];
+  mirrored[threadIdx.x] = value;
+  __syncthreads();
+  out[threadIdx.x] = mirrored[kThreads - 1 - threadIdx.x];
+}
 template <class... Rest>
 __global__ void countsItsPack(int* out, Rest...) {
   out[threadIdx.x] = static_cast<int>(sizeof...(Rest));
@@ -117,6 +127,14 @@ int main() {
   failures += check("declaredFirst", d_out, 12);
   changesItsParameter<<<1, kThreads>>>(13, d_out);
   failures += check("changesItsParameter", d_out, 13);
+  overloaded<<<1, kThreads>>>(d_out);
+  failures += check("overloaded(int*)", d_out, 14);
+  overloaded<<<1, kThreads>>>(d_tiles);
+  checkCudaErrors(cudaMemcpy2D(d_out, sizeof(int), d_tiles, sizeof(shapes::Tile), sizeof(int),
+                               kThreads, cudaMemcpyDeviceToDevice));
+  failures += check("overloaded(Tile*)", d_out, 15);
+  overloaded<<<1, kThreads>>>(d_out, 16);
+  failures += check("overloaded(int*, int)", d_out, 16);
   countsItsPack<<<1, kThreads>>>(d_out, 1, 2.0f, 'c');
   failures += check("countsItsPack", d_out, 3);
   checkCudaErrors(cudaFree(d_tiles));

@@ -102,7 +102,7 @@ TEST_CASE("Relocatable device code: a kernel uses another file's device function
 
 TEST_CASE(
     "Kernels of every shape run: written by a macro, explicitly specialised, with C linkage, "
-    "file-local, qualified, with a parameter pack") {
+    "file-local, qualified, overloaded, with a parameter pack") {
   const test::ProgramResult run = test::run_program(WHOLE_KERNEL_SHAPES, {});
   INFO(run.out << run.err);
   CHECK(run.exit_code == 0);
@@ -110,7 +110,10 @@ TEST_CASE(
   CHECK(contains(run.out, "writtenByMacro: 1\nfillWith<3>: 3\nfillWith<7>: 70\n"));
   CHECK(contains(run.out, "fillTiles<Tile>: 5\n"));
   CHECK(contains(run.out, "waits: 10\n"));
-  CHECK(contains(run.out, "changesItsParameter: 13\ncountsItsPack: 3\nTest PASSED\n"));
+  // Each overload is the one the launch's arguments pick.
+  CHECK(contains(run.out,
+                 "changesItsParameter: 13\noverloaded(int*): 14\noverloaded(Tile*): 15\n"
+                 "overloaded(int*, int): 16\ncountsItsPack: 3\nTest PASSED\n"));
 }
 
 TEST_CASE(

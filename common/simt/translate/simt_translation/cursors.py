@@ -135,6 +135,14 @@ def specialization_arguments(cursor, type_name=None):
     return "<" + ", ".join(arguments) + ">"
 
 
+def twin_variable(name):
+    """The variable in a whole program's kernel header that holds the address of the twin of
+    the kernel whose device name is `name` (registrations.KernelRegistration.variable): what
+    its stub in host code names where the kernel's own name is ambiguous or needs types only
+    the device pass has."""
+    return f"simt_twin_{name}"
+
+
 def in_anonymous_namespace(cursor):
     parent = cursor.semantic_parent
     while parent is not None and kind_of(parent) != K.TRANSLATION_UNIT:

@@ -28,8 +28,8 @@ import clang.cindex as ci
 from . import macro_launches
 from .brackets import opening
 from .clang_arguments import LANGUAGE
-from .cursors import K, device_name, kind_of, qualified_name, qualified_type_name, \
-    specialization_arguments
+from .cursors import K, device_name, kind_of, qualified_name, specialization_arguments, \
+    twin_variable
 from .diagnostics import Diagnostic, TranslationFailed, error_at_offset
 from .sources import read_text
 from .text_edits import FileEdits
@@ -101,6 +101,18 @@ def analyse(options, is_user_file, namespace, own):
                     text[open_at + 3:close_end - 3] + ")" + text[close_end:])
         result.device_texts[path] = text
     return result
+
+
+STUB_MARK = "__device_stub__"
+
+
+def kernel_device_name(cursor):
+    """A kernel's device name (cursors.device_name()) as the device pass has it: clang's host
+    side mangles the kernel's name with a mark in front, `_Z23__device_stub__Kernelv` for
+    `_Z6Kernelv`."""
+    name = cursor.spelling
+    marked = f"{len(STUB_MARK) + len(name)}{STUB_MARK}{name}"
+    return device_name(cursor).replace(marked, f"{len(name)}{name}", 1)
 
 
 def _blank(text, replacement=""):
@@ -179,6 +191,7 @@ class _Walk:
         self.macro_launches = []  # (path, offset) of launches whose text a macro holds
         self.launch_macros = set()  # names of the macros macro_launches rewrote
         self.host_templates = set()  # names of host-only function templates
+        self.kernels = []  # (cursor, path, body) of the kernels defined, stubbed after the walk
 
     def text(self, path):
         if path not in self._texts:
@@ -187,6 +200,18 @@ class _Walk:
 
     def run(self):
         self.visit(self.tu.cursor)
+        # A stub names its twin by the kernel's name, or, where the name alone is ambiguous (an
+        # overload) or needs the device pass's types (an explicit specialisation), by the
+        # variable the device pass's header gives its address in (output.twin_variables()).
+        definitions = {}
+        for cursor, _, _ in self.kernels:
+            if kind_of(cursor) == K.FUNCTION_DECL:
+                name = qualified_name(cursor)
+                definitions[name] = definitions.get(name, 0) + 1
+        for cursor, path, body in self.kernels:
+            self.kernel(cursor, path, body,
+                        kind_of(cursor) == K.FUNCTION_DECL and
+                        definitions[qualified_name(cursor)] > 1)
         if self.host_templates:
             for path in sorted(self.files):
                 self.drop_instantiations(path)
@@ -269,7 +294,7 @@ class _Walk:
                                            body.extent.end.offset))
                 self.launches_in_device_code(cursor, path)
                 self.calls_defined_elsewhere(body, path)
-                self.kernel(cursor, path, body)
+                self.kernels.append((cursor, path, body))
             return
         if body is None:
             return
@@ -377,7 +402,7 @@ class _Walk:
 
     # -- kernels ---------------------------------------------------------------------------------
 
-    def kernel(self, cursor, path, body):
+    def kernel(self, cursor, path, body, overloaded):
         """The kernel's body in the host pass: a call that runs its twin with the arguments."""
         template = kind_of(cursor) == K.FUNCTION_TEMPLATE
         arguments = ""
@@ -398,13 +423,11 @@ class _Walk:
             # specialisation's own stub, which runs the twin specialised for the device pass's
             # copies of the program's types.
             arguments = specialization_arguments(cursor)
-            twin_arguments = specialization_arguments(cursor, self.device_type_name)
-            if arguments is None or twin_arguments is None:
+            if arguments is None:
                 self.errors.append(error_at_offset(
                     path, self.text(path), cursor.location.offset,
-                    "an explicit specialisation of a kernel template for a template, or for a "
-                    "type of the program's own other than a class named at namespace scope: "
-                    "the emulator's translation cannot name its twin"))
+                    "an explicit specialisation of a kernel template for a template: the "
+                    "emulator's translation cannot name its twin"))
                 return
         text = self.text(path)
         start, end = body.extent.start.offset, body.extent.end.offset
@@ -421,10 +444,17 @@ class _Walk:
                     self.edits.of(path).replace(p.extent.end.offset, p.extent.end.offset,
                                                 " " + name)
             parameters.append(name + ("..." if self.is_pack(p) else ""))
-        twin = self.twin_prefix + qualified_name(cursor) + (
-            twin_arguments if kind_of(cursor) == K.FUNCTION_DECL else arguments)
-        stub = f"{cursor.spelling}{arguments}"
-        call = (f"{{ ::simt::runtime::detail::launch_from_stub<&{stub}, &{twin}>"
+        if overloaded or (arguments and not template):
+            twin = self.twin_prefix + twin_variable(kernel_device_name(cursor))
+        else:
+            twin = f"&{self.twin_prefix}{qualified_name(cursor)}{arguments}"
+        stub = f"&{cursor.spelling}{arguments}"
+        if overloaded:
+            # The overload with this one's parameters, as the stub's own parameters name them.
+            types = ", ".join(f"decltype({p[:-3]})..." if p.endswith("...") else f"decltype({p})"
+                              for p in parameters)
+            stub = f"static_cast<void (*)({types})>({stub})"
+        call = (f"{{ ::simt::runtime::detail::launch_from_stub<{stub}, {twin}>"
                 f"({', '.join(parameters)}); }}")
         if by_macro:
             # The whole kernel written by a macro (`DEFINE_KERNEL(Scale)`): its expansion
@@ -439,23 +469,6 @@ class _Walk:
             start, end = cursor.extent.start.offset, cursor.extent.end.offset
             call = f"{cursor.result_type.spelling} {cursor.spelling}({', '.join(typed)}) {call}"
         self.edits.of(path).replace(start, end, call + "\n" * text.count("\n", start, end))
-
-    def device_type_name(self, t):
-        """A template argument's type as the device pass has it: a class of the program's own
-        files is its copy in the emulator's namespace; None for another type of theirs
-        (a pointer to one, say), which the translation does not spell."""
-        canonical = t.get_canonical()
-        spelling = qualified_type_name(canonical)
-        inner = canonical
-        while inner.kind in (ci.TypeKind.POINTER, ci.TypeKind.LVALUEREFERENCE,
-                             ci.TypeKind.RVALUEREFERENCE):
-            inner = inner.get_pointee().get_canonical()
-        where = inner.get_declaration().location.file
-        if where is None or not self.is_user_file(os.path.abspath(where.name)):
-            return spelling
-        if inner != canonical or not all(p.isidentifier() for p in spelling.split("::")):
-            return None
-        return self.twin_prefix + spelling
 
     def is_pack(self, cursor):
         return any(t.spelling == "..." for t in cursor.get_tokens())

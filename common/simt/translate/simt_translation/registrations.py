@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 
 from .cursors import K, annotations, device_name, kind_of, qualified_name, \
-    qualified_type_name, specialization_arguments
+    qualified_type_name, specialization_arguments, twin_variable
 from .diagnostics import TranslationFailed, error_at
 from .parse import parse
 from .sources import read_text
@@ -25,6 +25,9 @@ class KernelRegistration:
     twin: str  # an expression for the twin's address, in the generated source
     name: str  # the kernel as written, for messages
     cluster_dims: str  # a ::simt::Dim3 expression
+    # For an overload or an explicit specialisation: the variable the header gives its twin's
+    # address in, for a whole program's host code (cursors.twin_variable()).
+    variable: str = None
 
 
 @dataclass
@@ -52,12 +55,14 @@ def kernels(unit, analysis, instantiations, namespace):
                                                  f"template argument: the emulator cannot name "
                                                  f"it to register it")])
         twin = f"&::{namespace}::{name}{arguments}"
+        variable = None
         if len(overloads[name]) > 1 or arguments:
             # Its type's names qualified, as the registration (outside the kernel's namespace)
             # needs them.
             twin = f"static_cast<std::add_pointer_t<{qualified_type_name(k.type)}>>({twin})"
+            variable = twin_variable(device_name(k))
         result.append(KernelRegistration(device_name(k), twin, name + arguments,
-                                         cluster_dims(unit, k)))
+                                         cluster_dims(unit, k), variable))
     instantiations = [i for i in instantiations if i.is_kernel]
     for i, specialization in zip(instantiations, specializations(unit, instantiations)):
         if specialization is None:

@@ -10,7 +10,7 @@ in the loop instantiated in the same file); a pragma pair around the definition 
 warning there and nowhere else (the pair stays balanced in the header, where the body is
 replaced: the closing pragma follows the body)."""
 
-from ..cursors import K, kind_of
+from ..cursors import K, key_of, kind_of
 from ..sources import path_of
 from . import Rewrite
 
@@ -25,7 +25,7 @@ def rewrite(unit, analysis, progress):
     result = Rewrite()
     for cursor in analysis.kernels:
         progress.at(cursor)
-        function = next((f for f in analysis.functions.values() if f.cursor == cursor), None)
+        function = analysis.functions.get(key_of(cursor))
         if function is None or function.suspends:
             continue  # a coroutine: its frame costs more than the call
         name = _name_before_parameters(unit.sources, cursor)

@@ -9,7 +9,7 @@ import os
 import clang.cindex as ci
 
 from ..brackets import closing, opening
-from ..cursors import K, c_string, kind_of
+from ..cursors import K, c_string, key_of, kind_of
 from ..diagnostics import error_at
 from ..sources import path_of
 from . import Rewrite
@@ -30,7 +30,7 @@ def rewrite(unit, analysis, instantiations, progress):
     for i in instantiations:
         # `template __device__ float Sum<256>(float*);` of a template that waits: its return type
         # is a Task, as the template's.
-        function = next((f for f in analysis.functions.values() if f.cursor == i.template), None)
+        function = analysis.functions.get(key_of(i.template))
         if function is not None and function.suspends and not function.is_kernel:
             suspension.rewrite_written_return_type(i.tokens, len(i.tokens) - 1, i.tokens[0])
     return result
