@@ -44,13 +44,17 @@ class FrameArena {
     const std::size_t size_class = round_up(bytes) / alignment;
     if (size_class >= recycled_.size()) return;  // large frames stay until reset()
     recycled_[size_class] = new (frame) FreeFrame{recycled_[size_class]};
+    recycled_any_ = true;
   }
   /// @brief Forgets every frame handed out; keeps the memory for the next cluster.
   void reset() noexcept {
     chunk_ = 0;
     next_ = chunks_.empty() ? nullptr : chunks_.front().begin.get();
     free_ = chunks_.empty() ? 0 : chunks_.front().size;
-    recycled_.fill(nullptr);
+    if (recycled_any_) {  // (most kernels recycle nothing: no clearing per block for them)
+      recycled_.fill(nullptr);
+      recycled_any_ = false;
+    }
   }
 
  private:
@@ -73,6 +77,7 @@ class FrameArena {
   std::size_t free_ = 0;       ///< Bytes left after next_ in the current chunk.
   /// Free frames by size class (bytes / alignment), up to 4 KiB.
   std::array<FreeFrame*, 4096 / alignment + 1> recycled_{};
+  bool recycled_any_ = false;  ///< Some list of recycled_ is not empty.
 };
 
 }  // namespace simt::detail
