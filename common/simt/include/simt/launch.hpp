@@ -145,23 +145,26 @@ void plain_block_twin(const void* closure, ThreadSlot* slots, unsigned count) {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       [[maybe_unused]] const std::tuple<std::remove_cvref_t<Params>...> parameters(
           argument_from<std::remove_cvref_t<Params>>(arguments[I])...);
-      if (current_thread.heartbeat == nullptr && !current_thread.checking) {
-        // Nothing to note between threads and no access to check: in this copy of the loop
-        // the compiler knows both, and folds the accesses' checks out of the inlined kernel.
+      // The thread-local context is named at each use, never bound to a reference: under
+      // -fsanitize=undefined, GCC 12 miscompiled the null check of such a reference here.
+      const auto run_threads = [&]<bool Plain>(std::bool_constant<Plain>) {
         for (unsigned t = 0; t < count; ++t) {
           current_thread.slot = slots + t;
-          if (current_thread.heartbeat != nullptr || current_thread.checking)
-            __builtin_unreachable();
+          if constexpr (Plain) {
+            // Nothing to note between threads and no access to check: in this copy of the
+            // loop the compiler knows both, and folds each access's check out of the kernel.
+            if (current_thread.heartbeat != nullptr || current_thread.checking)
+              __builtin_unreachable();
+          } else {
+            note_thread_started();
+          }
           Twin(std::get<I>(parameters)...);
         }
-        return;
-      }
-      ThreadContext& running = current_thread;
-      for (unsigned t = 0; t < count; ++t) {
-        running.slot = slots + t;
-        note_thread_started();
-        Twin(std::get<I>(parameters)...);
-      }
+      };
+      if (current_thread.heartbeat == nullptr && !current_thread.checking)
+        run_threads(std::true_type{});
+      else
+        run_threads(std::false_type{});
     }
     (std::index_sequence_for<Params...>{});
   }(Twin);
@@ -226,9 +229,8 @@ SIMT_LAUNCH_FROM_CUDA void launch(const LaunchConfig& config, void (*kernel)(Par
     plain_block = [](const void* raw, detail::ThreadSlot* slots, unsigned count) {
       const auto& c =
           *static_cast<const Closure*>(static_cast<const detail::LaunchClosure*>(raw)->typed);
-      detail::ThreadContext& running = detail::current_thread;
       for (unsigned t = 0; t < count; ++t) {
-        running.slot = slots + t;
+        detail::current_thread.slot = slots + t;
         detail::note_thread_started();
         std::apply(c.kernel, *c.parameters);
       }

@@ -100,9 +100,10 @@ def _translated_file(unit, edits, header_only, once, guards, for_header, path, s
 
 
 def twin_variables(kernels, namespace, own):
-    """A whole program's header: the address of each overloaded or explicitly specialised
-    kernel's twin in a variable, which its stub in host code names (host_code.py), as the
-    kernel's name alone does not pick it there."""
+    """A whole program's header: the address of each kernel's twin in a variable, which the
+    kernel's stub in host code names where the kernel's name alone does not pick the twin (an
+    overload, an explicit specialisation: host_code.py). Every kernel has one, so that the host
+    pass, which decides that from its own parse, always finds it."""
     lines = [f"constexpr auto {k.variable} = {k.twin};" for k in kernels if k.variable]
     if not lines:
         return []

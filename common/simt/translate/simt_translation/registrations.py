@@ -25,8 +25,9 @@ class KernelRegistration:
     twin: str  # an expression for the twin's address, in the generated source
     name: str  # the kernel as written, for messages
     cluster_dims: str  # a ::simt::Dim3 expression
-    # For an overload or an explicit specialisation: the variable the header gives its twin's
-    # address in, for a whole program's host code (cursors.twin_variable()).
+    # The variable a whole program's header gives its twin's address in, which host code names
+    # where the kernel's name alone does not pick the twin (cursors.twin_variable()); None for
+    # an explicit instantiation, which host code does not name.
     variable: str = None
 
 
@@ -55,14 +56,12 @@ def kernels(unit, analysis, instantiations, namespace):
                                                  f"template argument: the emulator cannot name "
                                                  f"it to register it")])
         twin = f"&::{namespace}::{name}{arguments}"
-        variable = None
         if len(overloads[name]) > 1 or arguments:
             # Its type's names qualified, as the registration (outside the kernel's namespace)
             # needs them.
             twin = f"static_cast<std::add_pointer_t<{qualified_type_name(k.type)}>>({twin})"
-            variable = twin_variable(device_name(k))
         result.append(KernelRegistration(device_name(k), twin, name + arguments,
-                                         cluster_dims(unit, k), variable))
+                                         cluster_dims(unit, k), twin_variable(device_name(k))))
     instantiations = [i for i in instantiations if i.is_kernel]
     for i, specialization in zip(instantiations, specializations(unit, instantiations)):
         if specialization is None:
