@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
@@ -29,6 +30,10 @@ namespace simt {
 namespace detail {
 
 namespace {
+
+// The size of a cache line on the processors the emulator runs on (x86-64, 64-bit Arm): what
+// two workers must not share when one of them writes it.
+constexpr std::size_t cache_line = 64;
 
 // The limits of compute capability 9.0 on an H100, which the emulator imitates.
 constexpr unsigned max_threads_per_block = 1024;
@@ -130,14 +135,22 @@ void run_grid(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_
   // Units are handed out in order. On a failure, later units are skipped but earlier ones
   // still run, so the error reported (the lowest failing unit's) does not depend on the number
   // of workers or on timing. A large grid goes in runs of consecutive units (up to 64, at least
-  // 256 runs per worker): a worker then streams through neighbouring memory, and the shared
-  // counter is taken once per run, not once per block (a vector add of 2^24 elements on two
-  // workers was slower than on one when the workers took turns block by block). A grid of
-  // fewer than 512 units per worker goes unit by unit, as before.
+  // 32 runs per worker, so that the last run leaves the others idle for little): a worker then
+  // streams through neighbouring memory, and the shared counter is taken once per run, not once
+  // per block. Each take moves the counter's cache line between cores, which costs about as much
+  // as a small block: a vector add of 2^24 elements on two workers was slower than on one when
+  // the workers took turns block by block, and one of 2^18 elements (runs of 2 blocks when there
+  // were at least 256 runs per worker) still was. A grid of fewer than 64 units per worker goes
+  // unit by unit.
   const std::uint64_t chunk =
-      std::clamp<std::uint64_t>(units / (std::uint64_t{workers} * 256), 1, 64);
-  std::atomic<std::uint64_t> next{0};
-  std::atomic<std::uint64_t> first_failure{std::numeric_limits<std::uint64_t>::max()};
+      std::clamp<std::uint64_t>(units / (std::uint64_t{workers} * 32), 1, 64);
+  // The counter every worker takes runs from, and the failure each reads before every unit, each
+  // on a cache line of its own: beside each other and the launch's other locals, every take of a
+  // run made the other worker's next read of them a miss (a vector add of 2^18 elements took
+  // longer on two workers than on one).
+  alignas(cache_line) std::atomic<std::uint64_t> next{0};
+  alignas(cache_line) std::atomic<std::uint64_t> first_failure{
+      std::numeric_limits<std::uint64_t>::max()};
   HostMutex mutex;
   std::exception_ptr error;
   std::map<std::uint64_t, std::string> printed;  // block index -> output
@@ -146,7 +159,7 @@ void run_grid(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_
   StrictWarnings warnings;
   ChildGrids children;
 
-  auto work = [&] {
+  auto work = [&, units, chunk] {
     const DebuggerRegistration named_for_debuggers;
     ChildGrids* const outer = running_children;
     running_children = &children;
