@@ -1,20 +1,23 @@
 // How fast the CPU emulator runs kernels. First a kernel with no barrier (a vector add, on the
 // emulator a plain function whose blocks run as loops) against the same loop in plain C++ in the
-// same run, with 1 and with all worker threads, checks off and on. Then barrier-heavy kernels:
+// same run, with 1 and with all worker threads (the plain loop split over as many threads: the
+// machine's own ceiling for the workers' scaling), checks off and on. Then barrier-heavy kernels:
 // ns per thread-barrier (one GPU thread passing one __syncthreads()) for a shared-memory tree
 // reduction, with 1 and with all worker threads, with the checks off and on (and on with the
 // arrays bounds-checked), and how many heap allocations the timed launches made per block; then
 // the same reduction with its barriers in a __device__ helper, against it; then ns per lane per
-// shuffle for a warp-shuffle tree, beside the block barrier's cost.
+// shuffle for a warp-shuffle tree, beside the block barrier's cost, with 1 and all workers.
 #include <simt/launch.hpp>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <new>
+#include <string>
 #include <string_view>
 #include <thread>
 #include <utility>
@@ -100,10 +103,11 @@ Result measure(Kernel kernel, unsigned threads, unsigned workers, unsigned block
           static_cast<double>(allocated) / (5.0 * blocks)};
 }
 
-// Median seconds of 5 launches of `launch_once` after a warm-up, on 1 worker with the checks off.
+// Median seconds of 5 launches of `launch_once` after a warm-up, on `workers` workers with the
+// checks off.
 template <class Launch>
-double median_launch_seconds(Launch launch_once) {
-  simt::settings().worker_threads = 1;
+double median_launch_seconds(unsigned workers, Launch launch_once) {
+  simt::settings().worker_threads = workers;
   simt::settings().diagnostics = false;
   simt::settings().count_bank_conflicts = false;
   launch_once();  // warm-up
@@ -113,12 +117,12 @@ double median_launch_seconds(Launch launch_once) {
 
 // ns per lane for WarpSum with `rounds` shuffle trees, verified against `rounds` times the sum
 // of each warp's 32 values.
-double warp_sum_ns_per_lane(unsigned threads, unsigned blocks, int rounds) {
+double warp_sum_ns_per_lane(unsigned threads, unsigned workers, unsigned blocks, int rounds) {
   std::vector<float> in(static_cast<std::size_t>(blocks) * threads), out(in.size() / 32);
   for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i % 7);
   const simt::LaunchConfig config{blocks, threads, 0};
   const double seconds = median_launch_seconds(
-      [&] { simt::launch(config, emulated::WarpSum, in.data(), out.data(), rounds); });
+      workers, [&] { simt::launch(config, emulated::WarpSum, in.data(), out.data(), rounds); });
   for (std::size_t w = 0; w < out.size(); ++w) {
     float sum = 0;
     for (std::size_t k = 0; k < 32; ++k) sum += in[w * 32 + k];
@@ -131,11 +135,11 @@ double warp_sum_ns_per_lane(unsigned threads, unsigned blocks, int rounds) {
 }
 
 // ns per thread for Barriers with `rounds` __syncthreads().
-double barriers_ns_per_thread(unsigned threads, unsigned blocks, int rounds) {
+double barriers_ns_per_thread(unsigned threads, unsigned workers, unsigned blocks, int rounds) {
   std::vector<float> out(blocks);
   const simt::LaunchConfig config{blocks, threads, 0};
-  const double seconds =
-      median_launch_seconds([&] { simt::launch(config, emulated::Barriers, out.data(), rounds); });
+  const double seconds = median_launch_seconds(
+      workers, [&] { simt::launch(config, emulated::Barriers, out.data(), rounds); });
   if (std::any_of(out.begin(), out.end(),
                   [&](float v) { return v != static_cast<float>(rounds); })) {
     std::fprintf(stderr, "emulator_benchmark: a block of Barriers did not finish\n");
@@ -150,11 +154,11 @@ struct WarpCollectiveCost {
   double marginal_syncthreads;  // what one more __syncthreads() adds (16 against 1, over 15)
 };
 
-WarpCollectiveCost measure_warp_collectives(unsigned threads, unsigned blocks) {
-  const double one_tree = warp_sum_ns_per_lane(threads, blocks, 1);
-  const double four_trees = warp_sum_ns_per_lane(threads, blocks, 4);
-  const double one_barrier = barriers_ns_per_thread(threads, blocks, 1);
-  const double sixteen_barriers = barriers_ns_per_thread(threads, blocks, 16);
+WarpCollectiveCost measure_warp_collectives(unsigned threads, unsigned workers, unsigned blocks) {
+  const double one_tree = warp_sum_ns_per_lane(threads, workers, blocks, 1);
+  const double four_trees = warp_sum_ns_per_lane(threads, workers, blocks, 4);
+  const double one_barrier = barriers_ns_per_thread(threads, workers, blocks, 1);
+  const double sixteen_barriers = barriers_ns_per_thread(threads, workers, blocks, 16);
   return {one_tree / 5, (four_trees - one_tree) / 15, (sixteen_barriers - one_barrier) / 15};
 }
 
@@ -164,13 +168,27 @@ WarpCollectiveCost measure_warp_collectives(unsigned threads, unsigned blocks) {
   for (int i = 0; i < n; ++i) c[i] = a[i] + b[i];
 }
 
+// The plain loop split into `threads` consecutive ranges, one per OS thread: what the machine
+// itself gains from more cores on this loop (bound by its memory bandwidth), the ceiling for the
+// emulator's workers.
+void plain_vector_add_on(unsigned threads, const float* a, const float* b, float* c, int n) {
+  std::vector<std::thread> others;
+  const auto range = [&](unsigned k) { return static_cast<int>(std::int64_t{n} * k / threads); };
+  for (unsigned k = 1; k < threads; ++k)
+    others.emplace_back([&, k] {
+      plain_vector_add(a + range(k), b + range(k), c + range(k), range(k + 1) - range(k));
+    });
+  plain_vector_add(a, b, c, range(1));
+  for (std::thread& t : others) t.join();
+}
+
 struct VectorAddCost {
   double emulated_ns;  // per element (one GPU thread each), median of 5 launches
-  double plain_ns;     // per element, median of 5 runs of plain_vector_add
+  double plain_ns;     // per element, median of 5 runs of the plain loop on as many threads
 };
 
 // VecAdd over n elements in 256-thread blocks on `workers` workers, verified element by element,
-// beside the plain loop over the same arrays.
+// beside the plain loop over the same arrays on as many threads.
 VectorAddCost vector_add(int n, unsigned workers, bool checks) {
   std::vector<float> a(static_cast<std::size_t>(n)), b(a.size()), c(a.size(), -1.0f);
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -192,38 +210,83 @@ VectorAddCost vector_add(int n, unsigned workers, bool checks) {
       std::exit(1);
     }
   const std::vector<double> plain =
-      timed_launches([&] { plain_vector_add(a.data(), b.data(), c.data(), n); });
+      timed_launches([&] { plain_vector_add_on(workers, a.data(), b.data(), c.data(), n); });
   return {emulated[emulated.size() / 2] * 1e9 / n, plain[plain.size() / 2] * 1e9 / n};
 }
 
-// A kernel with no barrier: the emulator against the plain loop, in the same run.
-void print_vector_add(unsigned hardware) {
+// The machine's own gain from more threads, the ceiling for the emulator's workers: the plain
+// loop over arrays small enough for each core's first-level cache (2,048 floats each), run by 1
+// and by `threads` threads at once, each on arrays of its own (median of 5 runs each).
+struct Machine {
+  unsigned threads;  // hardware threads, the emulator's default worker count
+  double scaling;    // the cache-resident loop's throughput on all of them over one
+};
+
+Machine measure_machine(unsigned threads) {
+  constexpr int n = 2048, repetitions = 1 << 15;
+  const auto ns_per_element = [&](unsigned running) {
+    std::vector<std::vector<float>> arrays(3 * running, std::vector<float>(n, 1.0f));
+    const std::vector<double> seconds = timed_launches([&] {
+      std::vector<std::thread> others;
+      const auto loop = [&](unsigned k) {
+        for (int r = 0; r < repetitions; ++r)
+          plain_vector_add(arrays[3 * k].data(), arrays[3 * k + 1].data(), arrays[3 * k + 2].data(),
+                           n);
+      };
+      for (unsigned k = 1; k < running; ++k) others.emplace_back(loop, k);
+      loop(0);
+      for (std::thread& t : others) t.join();
+    });
+    return seconds[seconds.size() / 2] * 1e9 / (double{n} * repetitions * running);
+  };
+  if (threads == 1) return {1, 1.0};
+  const double one = ns_per_element(1);
+  return {threads, one / ns_per_element(threads)};
+}
+
+// "(1.69x the 1-worker throughput, 95% of the machine's 1.78x<more>)"
+void print_scaling(double scaling, const Machine& machine, const std::string& more = "") {
+  std::printf("   (%.2fx the 1-worker throughput, %.0f%% of the machine's %.2fx%s)", scaling,
+              100.0 * scaling / machine.scaling, machine.scaling, more.c_str());
+}
+
+// A kernel with no barrier: the emulator against the plain loop, in the same run. A vector add
+// moves 12 bytes per element (two loads, one store); more workers gain what more threads of the
+// plain loop gain, at best.
+void print_vector_add(const Machine& machine) {
+  const unsigned hardware = machine.threads;
   const int elements = 1 << 24;
   std::printf(
       "CPU emulator: vector add of 2^24 floats, 256 threads per block, median of 5 launches, "
-      "beside the same loop in plain C++ (%u hardware threads)\n",
+      "beside the same loop in plain C++ on as many threads (%u hardware threads)\n",
       hardware);
-  std::printf("%8s %7s %20s %20s %8s\n", "workers", "checks", "emulator ns/element",
-              "plain loop ns/element", "ratio");
+  std::printf("%8s %7s %20s %20s %8s %10s\n", "workers", "checks", "emulator ns/element",
+              "plain loop ns/element", "ratio", "emul. GB/s");
   for (bool checks : {false, true}) {
-    double one_worker = 0;
+    VectorAddCost one_worker{};
     std::vector<unsigned> worker_counts{1};
     if (hardware > 1) worker_counts.push_back(hardware);
     for (unsigned workers : worker_counts) {
       const VectorAddCost cost = vector_add(elements, workers, checks);
-      std::printf("%8u %7s %20.2f %20.2f %7.1fx", workers, checks ? "on" : "off", cost.emulated_ns,
-                  cost.plain_ns, cost.emulated_ns / cost.plain_ns);
-      if (workers == 1)
-        one_worker = cost.emulated_ns;
-      else
-        std::printf("   (%.2fx the 1-worker throughput)", one_worker / cost.emulated_ns);
+      std::printf("%8u %7s %20.2f %20.2f %7.1fx %10.1f", workers, checks ? "on" : "off",
+                  cost.emulated_ns, cost.plain_ns, cost.emulated_ns / cost.plain_ns,
+                  12.0 / cost.emulated_ns);
+      if (workers == 1) {
+        one_worker = cost;
+      } else {
+        char plain[64];
+        std::snprintf(plain, sizeof plain, "; the plain loop on these arrays: %.2fx",
+                      one_worker.plain_ns / cost.plain_ns);
+        print_scaling(one_worker.emulated_ns / cost.emulated_ns, machine, plain);
+      }
       std::printf("\n");
     }
   }
   std::printf("\n");
 }
 
-void print_reduction(unsigned hardware) {
+void print_reduction(const Machine& machine) {
+  const unsigned hardware = machine.threads;
   std::printf("Shared-memory tree reduction, median (and fastest) of 5 launches\n");
   std::printf("%8s %8s %7s %10s %18s %8s %14s %18s\n", "threads", "workers", "checks", "blocks",
               "ns/thread-barrier", "fastest", "blocks/s", "allocations/block");
@@ -236,11 +299,11 @@ void print_reduction(unsigned hardware) {
                   one.blocks_per_second, one.allocations_per_block);
       if (hardware > 1) {
         const Result all = measure(emulated::BlockSum, threads, hardware, blocks, checks);
-        std::printf(
-            "%8u %8u %7s %10u %18.2f %8.2f %14.0f %18.4f   (%.2fx the 1-worker throughput)\n",
-            threads, hardware, checks ? "on" : "off", blocks, all.ns_per_thread_barrier,
-            all.fastest_ns, all.blocks_per_second, all.allocations_per_block,
-            all.blocks_per_second / one.blocks_per_second);
+        std::printf("%8u %8u %7s %10u %18.2f %8.2f %14.0f %18.4f", threads, hardware,
+                    checks ? "on" : "off", blocks, all.ns_per_thread_barrier, all.fastest_ns,
+                    all.blocks_per_second, all.allocations_per_block);
+        print_scaling(all.blocks_per_second / one.blocks_per_second, machine);
+        std::printf("\n");
       }
       if (checks) {
         const Result bounded = measure(emulated::BlockSum, threads, 1, blocks, true, true);
@@ -275,16 +338,27 @@ void print_helper() {
 // Warp collectives: the lanes of a warp meet at each shuffle, not the whole block. The first
 // column is the measure (the whole kernel over its 5 shuffles, so each thread's start
 // counts too); the others are what one more shuffle or __syncthreads() adds to a kernel.
-void print_warp_collectives() {
+void print_warp_collectives(const Machine& machine) {
+  const unsigned hardware = machine.threads;
   std::printf(
-      "A warp-shuffle tree (5 __shfl_down_sync per lane), 1 worker, checks off, beside the "
-      "block barrier (ns per lane)\n");
-  std::printf("%8s %22s %22s %26s\n", "threads", "kernel / 5 shuffles", "one more shuffle",
-              "one more __syncthreads()");
+      "A warp-shuffle tree (5 __shfl_down_sync per lane), checks off, beside the block barrier "
+      "(ns per lane)\n");
+  std::printf("%8s %8s %22s %22s %26s\n", "threads", "workers", "kernel / 5 shuffles",
+              "one more shuffle", "one more __syncthreads()");
   for (unsigned threads : {128u, 256u, 1024u}) {
-    const WarpCollectiveCost cost = measure_warp_collectives(threads, (1u << 21) / threads);
-    std::printf("%8u %22.2f %22.2f %26.2f\n", threads, cost.per_shuffle, cost.marginal_shuffle,
-                cost.marginal_syncthreads);
+    const unsigned blocks = (1u << 21) / threads;
+    const WarpCollectiveCost one = measure_warp_collectives(threads, 1, blocks);
+    std::printf("%8u %8u %22.2f %22.2f %26.2f\n", threads, 1u, one.per_shuffle,
+                one.marginal_shuffle, one.marginal_syncthreads);
+    if (hardware > 1) {
+      const WarpCollectiveCost all = measure_warp_collectives(threads, hardware, blocks);
+      std::printf(
+          "%8u %8u %22.2f %22.2f %26.2f   (%.2fx, %.2fx, %.2fx the 1-worker throughput;"
+          " the machine's %.2fx)\n",
+          threads, hardware, all.per_shuffle, all.marginal_shuffle, all.marginal_syncthreads,
+          one.per_shuffle / all.per_shuffle, one.marginal_shuffle / all.marginal_shuffle,
+          one.marginal_syncthreads / all.marginal_syncthreads, machine.scaling);
+    }
   }
   std::puts(
       "One more __syncthreads() is one suspension and one resumption of each thread with nothing "
@@ -296,10 +370,10 @@ void print_warp_collectives() {
 // Every part, or the parts named on the command line (to time or profile one of them).
 int main(int argc, char** argv) {
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
-  const std::pair<std::string_view, std::function<void()>> parts[] = {
-      {"vector-add", [&] { print_vector_add(hardware); }},
-      {"reduction", [&] { print_reduction(hardware); }},
-      {"helper", print_helper},
+  const std::pair<std::string_view, std::function<void(const Machine&)>> parts[] = {
+      {"vector-add", print_vector_add},
+      {"reduction", print_reduction},
+      {"helper", [](const Machine&) { print_helper(); }},
       {"warp", print_warp_collectives}};
   const std::vector<std::string_view> named(argv + 1, argv + argc);
   for (const std::string_view name : named)
@@ -310,7 +384,13 @@ int main(int argc, char** argv) {
                    static_cast<int>(name.size()), name.data());
       return 2;
     }
+  const Machine machine = measure_machine(hardware);
+  if (hardware > 1)
+    std::printf(
+        "This machine: a plain loop over arrays in cache runs %.2fx as fast on %u threads as on "
+        "1 (median of 5 runs each), the ceiling for the workers below\n\n",
+        machine.scaling, hardware);
   for (const auto& [name, print] : parts)
-    if (named.empty() || std::ranges::find(named, name) != named.end()) print();
+    if (named.empty() || std::ranges::find(named, name) != named.end()) print(machine);
   return 0;
 }
