@@ -1,9 +1,10 @@
-// How fast the CPU emulator runs kernels. First a kernel with no barrier (a vector add, on the
-// emulator a plain function whose blocks run as loops) against the same loop in plain C++ in the
-// same run, with 1 and with all worker threads (the plain loop split over as many threads: the
-// machine's own ceiling for the workers' scaling), checks off and on. Then barrier-heavy kernels:
-// ns per thread-barrier (one GPU thread passing one __syncthreads()) for a shared-memory tree
-// reduction, with 1 and with all worker threads, with the checks off and on (and on with the
+// How fast the CPU emulator runs kernels. First what the machine itself gains from all its
+// hardware threads (a plain loop over arrays in cache, the ceiling for the workers' scaling).
+// Then a kernel with no barrier (a vector add, on the emulator a plain function whose blocks run
+// as loops) against the same loop in plain C++ in the same run, with 1 and with all worker
+// threads (the plain loop split over as many threads), checks off and on. Then barrier-heavy
+// kernels: ns per thread-barrier (one GPU thread passing one __syncthreads()) for a shared-memory
+// tree reduction, with 1 and with all worker threads, with the checks off and on (and on with the
 // arrays bounds-checked), and how many heap allocations the timed launches made per block; then
 // the same reduction with its barriers in a __device__ helper, against it; then ns per lane per
 // shuffle for a warp-shuffle tree, beside the block barrier's cost, with 1 and all workers.
@@ -168,18 +169,23 @@ WarpCollectiveCost measure_warp_collectives(unsigned threads, unsigned workers, 
   for (int i = 0; i < n; ++i) c[i] = a[i] + b[i];
 }
 
-// The plain loop split into `threads` consecutive ranges, one per OS thread: what the machine
-// itself gains from more cores on this loop (bound by its memory bandwidth), the ceiling for the
-// emulator's workers.
-void plain_vector_add_on(unsigned threads, const float* a, const float* b, float* c, int n) {
+// Runs `part(k)` for k = 0 .. threads-1, each on a thread of its own (part 0 on this one), and
+// returns when all have finished.
+template <class Part>
+void run_on_threads(unsigned threads, Part part) {
   std::vector<std::thread> others;
-  const auto range = [&](unsigned k) { return static_cast<int>(std::int64_t{n} * k / threads); };
-  for (unsigned k = 1; k < threads; ++k)
-    others.emplace_back([&, k] {
-      plain_vector_add(a + range(k), b + range(k), c + range(k), range(k + 1) - range(k));
-    });
-  plain_vector_add(a, b, c, range(1));
+  for (unsigned k = 1; k < threads; ++k) others.emplace_back(part, k);
+  part(0u);
   for (std::thread& t : others) t.join();
+}
+
+// The plain loop split into `threads` consecutive ranges, one per thread: what more threads gain
+// on the vector add's own arrays, bound by the machine's memory bandwidth.
+void plain_vector_add_on(unsigned threads, const float* a, const float* b, float* c, int n) {
+  const auto range = [&](unsigned k) { return static_cast<int>(std::int64_t{n} * k / threads); };
+  run_on_threads(threads, [&](unsigned k) {
+    plain_vector_add(a + range(k), b + range(k), c + range(k), range(k + 1) - range(k));
+  });
 }
 
 struct VectorAddCost {
@@ -227,15 +233,11 @@ Machine measure_machine(unsigned threads) {
   const auto ns_per_element = [&](unsigned running) {
     std::vector<std::vector<float>> arrays(3 * running, std::vector<float>(n, 1.0f));
     const std::vector<double> seconds = timed_launches([&] {
-      std::vector<std::thread> others;
-      const auto loop = [&](unsigned k) {
+      run_on_threads(running, [&](unsigned k) {
         for (int r = 0; r < repetitions; ++r)
           plain_vector_add(arrays[3 * k].data(), arrays[3 * k + 1].data(), arrays[3 * k + 2].data(),
                            n);
-      };
-      for (unsigned k = 1; k < running; ++k) others.emplace_back(loop, k);
-      loop(0);
-      for (std::thread& t : others) t.join();
+      });
     });
     return seconds[seconds.size() / 2] * 1e9 / (double{n} * repetitions * running);
   };
