@@ -5,8 +5,14 @@
 
 #include <simt/launch.hpp>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
 #include <utility>
 #include <vector>
 
@@ -79,6 +85,35 @@ TEST_CASE("Results do not depend on the number of worker threads", "[simt]") {
     results.push_back(out);
   }
   for (const auto& r : results) CHECK(r == results.front());
+}
+
+// The workers beside the launching thread and the watchdog's thread are kept from launch to
+// launch. A child of fork() has none of its parent's threads: it must start its own, and end
+// (std::exit runs the static destructors) without waiting for its parent's.
+TEST_CASE("A child of fork() launches on workers of its own and ends normally", "[simt]") {
+  const WorkerThreads two(2);
+  simt::settings().diagnostics = true;
+  simt::settings().watchdog_seconds = 30;
+  const unsigned blocks = 64, threads = 128;
+  const auto counted_down = [&] {
+    std::vector<int> out(blocks * threads, -1);
+    simt::launch(blocks, threads, emulated::CountDownOwnParameter, 10, out.data());
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < out.size(); ++i) wrong += out[i] != static_cast<int>(i % 4);
+    return wrong == 0;
+  };
+  REQUIRE(counted_down());  // the parent's workers and watchdog are running now
+  std::cout.flush();        // else the child's exit would write the parent's buffered output again
+  std::fflush(stdout);
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) std::exit(counted_down() && counted_down() ? 0 : 1);
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  INFO("wait status " << status);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(counted_down());  // and the parent's kept threads still serve it
 }
 
 TEST_CASE("Cluster rank and shape follow the position of the block in its cluster", "[simt]") {

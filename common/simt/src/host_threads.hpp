@@ -14,7 +14,8 @@
 #include <mutex>
 #include <shared_mutex>
 #include <thread>
-#include <vector>
+
+#include "worker_pool.hpp"
 
 #if defined(_LIBCPP_HAS_NO_THREADS)
 #define SIMT_HOST_HAS_THREADS 0
@@ -73,14 +74,16 @@ inline unsigned host_hardware_threads() noexcept {
 }
 /// @brief Lets another host thread run.
 inline void yield_host_thread() noexcept { std::this_thread::yield(); }
-/// @brief Runs `work` on `workers` host threads at once, this one among them, and returns when
-/// all have finished.
+/// @brief Runs `work` on `workers` host threads at once, this one among them (the others kept
+/// from one launch to the next: worker_pool.hpp), and returns when all have finished.
 template <class Work>
 void run_on_workers(unsigned workers, Work& work) {
-  std::vector<std::jthread> pool;
-  pool.reserve(workers - 1);
-  for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
-  work();
+  if (workers <= 1) {
+    work();
+    return;
+  }
+  run_beside_this_thread(
+      workers - 1, [](void* w) { (*static_cast<Work*>(w))(); }, &work);
 }
 
 #endif

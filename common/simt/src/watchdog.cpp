@@ -8,6 +8,9 @@
 #include <simt/launch.hpp>
 #include "describe.hpp"
 #include "host_threads.hpp"
+#if SIMT_HOST_HAS_THREADS
+#include "per_process.hpp"
+#endif
 #include "waiting_threads.hpp"
 
 #include <algorithm>
@@ -44,10 +47,9 @@ constexpr std::chrono::milliseconds tick{50};
 
 class Watchdog {
  public:
-  static Watchdog& instance() {
-    static Watchdog watchdog;
-    return watchdog;
-  }
+  // The process's watchdog (per_process.hpp). A child of fork() has its own: its copy of the
+  // parent's had no thread behind it, and joining that at exit made the child abort.
+  static Watchdog& instance() { return per_process<Watchdog>(); }
 
   void enrol(Heartbeat& heartbeat, const char* kernel, const Dim3& grid) {
     {
@@ -132,7 +134,7 @@ class Watchdog {
   HostMutex mutex_;
   std::condition_variable_any wake_;
   std::vector<Watched> watched_;
-  std::jthread thread_;  // last: stopped and joined before the rest goes
+  std::jthread thread_;
 };
 #endif
 
