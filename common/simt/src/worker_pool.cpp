@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <exception>
 #include <thread>
 #include <vector>
 
@@ -38,10 +39,18 @@ class WorkerPool {
     unanswered_.store(kept_, std::memory_order_relaxed);
     generation_.fetch_add(1, std::memory_order_release);
     generation_.notify_all();
-    job(context);
+    // The helpers' job reads this thread's frame (the launch's state): whatever this thread's
+    // part does, it waits for theirs before it returns or throws.
+    std::exception_ptr failure;
+    try {
+      job(context);
+    } catch (...) {
+      failure = std::current_exception();
+    }
     for (unsigned left = unanswered_.load(std::memory_order_acquire); left != 0;
          left = unanswered_.load(std::memory_order_acquire))
       unanswered_.wait(left, std::memory_order_acquire);
+    if (failure) std::rethrow_exception(failure);
   }
 
  private:

@@ -14,8 +14,8 @@ namespace simt::detail {
 /// @brief Runs `job(context)` on this thread and on `helpers` other threads at once, and returns
 /// when all of them have returned. The other threads are the process's kept ones when no other
 /// launch is using them (another host thread's, or one started from inside a job); otherwise
-/// threads started for this call alone. A job must not let an exception out (it would end the
-/// program, as from any thread).
+/// threads started for this call alone. An exception out of this thread's part is thrown on once
+/// the others have finished; one out of another thread's ends the program (as from any thread).
 void run_beside_this_thread(unsigned helpers, void (*job)(void*), void* context);
 
 }  // namespace simt::detail
