@@ -283,17 +283,22 @@ __global__ void RoundedFloats(const float* a, const float* b, float* out, int n)
 // clock64(), clock() and %clock64 against %globaltimer (nanoseconds) over one thread's spin of
 // `nanoseconds`: out = {clock64 cycles, clock() cycles, %clock64 cycles, nanoseconds}.
 __global__ void ClockCycles(long long* out, long long nanoseconds) {
-  unsigned long long start_ns, now_ns, start_ptx, end_ptx;
+  unsigned long long start_ns, started_ns, now_ns, end_ns, start_ptx, end_ptx;
   asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start_ns));
   asm volatile("mov.u64 %0, %%clock64;" : "=l"(start_ptx));
   const long long start = clock64();
   const clock_t start_clock = clock();
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(started_ns));
   do {
     asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now_ns));
   } while (static_cast<long long>(now_ns - start_ns) < nanoseconds);
   out[0] = clock64() - start;
   out[1] = static_cast<long long>(static_cast<unsigned>(clock() - start_clock));
   asm volatile("mov.u64 %0, %%clock64;" : "=l"(end_ptx));
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(end_ns));
   out[2] = static_cast<long long>(end_ptx - start_ptx);
-  out[3] = static_cast<long long>(now_ns - start_ns);
+  // Every counter started between start_ns and started_ns and stopped between now_ns and
+  // end_ns: the shortest and the longest time it can have counted.
+  out[3] = static_cast<long long>(now_ns - started_ns);
+  out[4] = static_cast<long long>(end_ns - start_ns);
 }

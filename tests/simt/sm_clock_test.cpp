@@ -6,7 +6,6 @@
 
 #include <simt/launch.hpp>
 
-#include <cmath>
 #include <cstddef>
 #include <vector>
 
@@ -14,14 +13,19 @@
 
 TEST_CASE("clock(), clock64() and %clock64 count cycles at the reported 1.98 GHz", "[sm clock]") {
   constexpr double reported_ghz = 1980000 / 1e6;  // cudaDevAttrClockRate of an H100, in kHz
-  std::vector<long long> out(4, 0);
+  std::vector<long long> out(5, 0);
   simt::launch(1, 1, emulated::ClockCycles, out.data(), 20'000'000LL);  // a 20 ms spin
-  const double nanoseconds = static_cast<double>(out[3]);
-  REQUIRE(nanoseconds >= 20e6);
-  // The counters are read a few instructions apart from the timer: well within 1%.
+  const auto shortest = static_cast<double>(out[3]), longest = static_cast<double>(out[4]);
+  REQUIRE(longest >= 20e6);
+  // Each counter ran for between `shortest` and `longest` nanoseconds (timer reads on both sides
+  // of its own: the host may preempt the worker between two reads, as it did in a loaded CI run
+  // where reading the counters after one timer read made a correct rate look 1.05% fast). The
+  // rate that range allows must come within 1% of the reported one.
   for (int counter = 0; counter < 3; ++counter) {
-    const double ghz = static_cast<double>(out[static_cast<std::size_t>(counter)]) / nanoseconds;
-    INFO("counter " << counter << ": " << ghz << " cycles per nanosecond");
-    CHECK(std::abs(ghz - reported_ghz) < 0.01 * reported_ghz);
+    const auto cycles = static_cast<double>(out[static_cast<std::size_t>(counter)]);
+    INFO("counter " << counter << ": " << cycles / longest << " to " << cycles / shortest
+                    << " cycles per nanosecond");
+    CHECK(cycles / longest < 1.01 * reported_ghz);
+    CHECK(cycles / shortest > 0.99 * reported_ghz);
   }
 }
