@@ -281,7 +281,8 @@ __global__ void RoundedFloats(const float* a, const float* b, float* out, int n)
   o[15] = __fsqrt_rd(x), o[16] = __fsqrt_ru(x), o[17] = __fsqrt_rz(x);
 }
 // clock64(), clock() and %clock64 against %globaltimer (nanoseconds) over one thread's spin of
-// `nanoseconds`: out = {clock64 cycles, clock() cycles, %clock64 cycles, nanoseconds}.
+// `nanoseconds`: out = {clock64 cycles, clock() cycles, %clock64 cycles, the least and the
+// most nanoseconds the counters can have run}.
 __global__ void ClockCycles(long long* out, long long nanoseconds) {
   unsigned long long start_ns, started_ns, now_ns, end_ns, start_ptx, end_ptx;
   asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start_ns));
