@@ -10,7 +10,8 @@ from . import output, registrations
 from .diagnostics import TranslationFailed, error_at_offset
 from .parse import is_user_path, parse_unit
 from .rewrites import access_checks, directives, header_split, inline_asm, inlined_kernels, \
-    integer_division, shared_memory, suspension
+    integer_division, loops_with_checks_known, shared_memory, suspension
+from .sources import path_of
 from .text_edits import FileEdits
 
 
@@ -35,10 +36,14 @@ def translate(options, outputs, progress):
     analysis = analysis_pass.analyse(unit, progress)
     directive_edits, once = directives.rewrite(unit, progress)
     instantiations = instantiations_pass.find(unit, analysis)
+    checked = access_checks.checked_accesses(unit, analysis, progress)
+    loops = loops_with_checks_known.find(
+        unit, analysis, [(path_of(c), c.extent.start.offset) for c, _ in checked], progress)
     passes = [directive_edits,
               suspension.rewrite(unit, analysis, instantiations, progress),
               shared_memory.rewrite(unit, analysis, progress),
-              access_checks.rewrite(unit, analysis, progress),
+              access_checks.rewrite(checked, loops),
+              loops_with_checks_known.rewrite(loops),
               integer_division.rewrite(unit, analysis, progress),
               inline_asm.rewrite(unit, analysis, progress),
               inlined_kernels.rewrite(unit, analysis, progress)]

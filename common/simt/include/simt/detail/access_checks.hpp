@@ -14,7 +14,13 @@
 /// test at all. The test costs little itself, but its call, though never made with checks off,
 /// makes the compiler keep a coroutine's variables in its frame in memory across every access
 /// (a loop's sum is stored and reloaded each iteration): matrixMul's loops over shared memory ran
-/// 3x faster without it.
+/// 3x faster without it. So the translation gives a loop of a coroutine that cannot suspend
+/// (nor return, jump out, or declare a static or `__shared__` variable) the checks' state as a
+/// type: `SIMT_CHECKS_KNOWN_LOOP for (...) { ... } SIMT_CHECKS_KNOWN_LOOP_END`, and its accesses
+/// pass `simt_checks_known` as a fourth argument. In optimised builds the loop is compiled twice,
+/// as a generic lambda called with std::true_type where the checks are on and std::false_type
+/// where they are off; the second has no test and no call at all. Unoptimised builds (-O0, where
+/// a debugger should see the loop's variables where they are) test at each access as before.
 
 #include <simt/detail/global_bounds.hpp>
 #include <simt/detail/heartbeat.hpp>
@@ -23,6 +29,7 @@
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
 
+#include <concepts>
 #include <cstddef>
 #include <type_traits>
 
@@ -57,7 +64,13 @@ void observe_checked(const void* address, std::size_t bytes, AccessKind kind, bo
   return true;
 }
 
+/// @brief Whether the checks are on, known only when the access runs: the thread's flag is
+/// tested there. In a loop the translation compiles twice (loop_with_checks_known()), an
+/// access knows it from its type instead: std::true_type (on) or std::false_type (off).
+struct ChecksAtRunTime {};
+
 /// @brief Reports an access to `bytes` at `address` when checking is on.
+template <class Checks = ChecksAtRunTime>
 [[gnu::always_inline]] inline void observe(const volatile void* address, std::size_t bytes,
                                            AccessKind kind, bool whole_object, const char* file,
                                            unsigned line) {
@@ -66,33 +79,57 @@ void observe_checked(const void* address, std::size_t bytes, AccessKind kind, bo
 #else
   // A volatile access or not, the same byte.
   const void* at = const_cast<const void*>(address);
-  if (current_thread.checking) [[unlikely]] {
+  if constexpr (std::same_as<Checks, std::true_type>) {
     if (!noted_in_passing(at, bytes, file, line))
       observe_checked(at, bytes, kind, whole_object, file, line);
+  } else if constexpr (std::same_as<Checks, ChecksAtRunTime>) {
+    if (current_thread.checking) [[unlikely]] {
+      if (!noted_in_passing(at, bytes, file, line))
+        observe_checked(at, bytes, kind, whole_object, file, line);
+    }
+  } else {
+    (void)at, (void)bytes, (void)kind, (void)whole_object, (void)file, (void)line;
   }
 #endif
 }
 
 /// @brief A read of `*address`.
-template <class T>
-[[gnu::always_inline]] constexpr T* load(T* address, const char* file, unsigned line) {
+template <class T, class Checks = ChecksAtRunTime>
+[[gnu::always_inline]] constexpr T* load(T* address, const char* file, unsigned line, Checks = {}) {
   if (!std::is_constant_evaluated())
-    observe(address, sizeof(T), AccessKind::load, !std::is_scalar_v<T>, file, line);
+    observe<Checks>(address, sizeof(T), AccessKind::load, !std::is_scalar_v<T>, file, line);
   return address;
 }
 /// @brief A write of `*address`.
-template <class T>
-[[gnu::always_inline]] constexpr T* store(T* address, const char* file, unsigned line) {
+template <class T, class Checks = ChecksAtRunTime>
+[[gnu::always_inline]] constexpr T* store(T* address, const char* file, unsigned line,
+                                          Checks = {}) {
   if (!std::is_constant_evaluated())
-    observe(address, sizeof(T), AccessKind::store, !std::is_scalar_v<T>, file, line);
+    observe<Checks>(address, sizeof(T), AccessKind::store, !std::is_scalar_v<T>, file, line);
   return address;
 }
 /// @brief A read-modify-write of `*address` (`+=`, `++`).
-template <class T>
-[[gnu::always_inline]] constexpr T* update(T* address, const char* file, unsigned line) {
+template <class T, class Checks = ChecksAtRunTime>
+[[gnu::always_inline]] constexpr T* update(T* address, const char* file, unsigned line,
+                                           Checks = {}) {
   if (!std::is_constant_evaluated())
-    observe(address, sizeof(T), AccessKind::update, !std::is_scalar_v<T>, file, line);
+    observe<Checks>(address, sizeof(T), AccessKind::update, !std::is_scalar_v<T>, file, line);
   return address;
+}
+
+/// @brief Runs a loop the translation compiled twice: `loop(std::true_type{})` where this
+/// thread's accesses are checked, `loop(std::false_type{})` where they are not (the checks'
+/// state cannot change while a thread runs: it is the launch's).
+template <class Loop>
+[[gnu::always_inline]] inline void loop_with_checks_known(Loop&& loop) {
+#if defined(SIMT_NO_ACCESS_CHECKS)
+  loop(std::false_type{});
+#else
+  if (current_thread.checking)
+    loop(std::true_type{});
+  else
+    loop(std::false_type{});
+#endif
 }
 
 /// @brief What observe_atomic() does with checking on: notes the thread's progress; shared bytes
@@ -121,3 +158,19 @@ inline const bool kernels_without_access_checks = note_kernels_without_access_ch
 #endif
 
 }  // namespace simt::detail
+
+// The translation's bracket around a loop it compiles twice (see the file comment); its accesses
+// name `simt_checks_known`. (Formatted by hand: the brackets open in one macro and close in the
+// other.)
+// clang-format off
+#if defined(__OPTIMIZE__)
+#define SIMT_CHECKS_KNOWN_LOOP \
+  ::simt::detail::loop_with_checks_known( \
+      [&]([[maybe_unused]] auto simt_checks_known) __attribute__((always_inline)) {
+#define SIMT_CHECKS_KNOWN_LOOP_END });
+#else
+#define SIMT_CHECKS_KNOWN_LOOP \
+  { [[maybe_unused]] constexpr ::simt::detail::ChecksAtRunTime simt_checks_known{};
+#define SIMT_CHECKS_KNOWN_LOOP_END }
+#endif
+// clang-format on

@@ -7,16 +7,17 @@ unchecked."""
 from ..cursors import ARRAY_TYPES, FUNCTION_KINDS, UNEVALUATED, K, T, annotations, kind_of, \
     strip_implicit
 from ..sources import path_of
-from . import Rewrite
+from . import Rewrite, loops_with_checks_known
 
 CASTS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR,
          K.CXX_CONST_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR}
 COMPOUND_OPERATORS = ("+=", "-=", "*=", "/=", "|=", "&=", "^=", "++", "--")
 
 
-def rewrite(unit, analysis, progress):
-    result = Rewrite()
+def checked_accesses(unit, analysis, progress):
+    """The accesses to check, as (expression, 'load', 'store' or 'update')."""
     checks = _AccessChecks(unit.sources)
+    checked = []
     for cursor, parents in analysis.accesses:
         progress.at(cursor)
         action = checks.action(cursor, parents)
@@ -24,10 +25,21 @@ def rewrite(unit, analysis, progress):
             continue
         if unit.sources.within_macro(cursor):
             continue  # written by a macro: left unchecked
+        checked.append((cursor, action))
+    return checked
+
+
+def rewrite(checked, loops):
+    """The accesses' rewrites; in the loops compiled twice (loops_with_checks_known.py), each
+    passes the loop's `simt_checks_known`."""
+    result = Rewrite()
+    for cursor, action in checked:
+        path = path_of(cursor)
         start, end = cursor.extent.start.offset, cursor.extent.end.offset
-        result.edits.of(path_of(cursor)).wrap(start, end,
+        known = ", simt_checks_known" if loops_with_checks_known.inside(loops, path, start) else ""
+        result.edits.of(path).wrap(start, end,
                                    f"(*::simt::detail::{action}(__builtin_addressof(",
-                                   "), __FILE__, __LINE__))")
+                                   f"), __FILE__, __LINE__{known}))")
     return result
 
 

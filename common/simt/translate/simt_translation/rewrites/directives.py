@@ -1,5 +1,5 @@
 """Preprocessor directives nvcc reads and the host compiler would not: `#pragma unroll [N]` is
-GCC's `#pragma GCC unroll N`; nvcc's own pragmas (`nv_diag_suppress`, `nounroll`, ...) go, as
+GCC's `_Pragma("GCC unroll N")`; nvcc's own pragmas (`nv_diag_suppress`, `nounroll`, ...) go, as
 does `#pragma once` (the translation is a header of its own, and inlines the kernel file's
 headers once each)."""
 
@@ -59,9 +59,11 @@ def rewrite(unit, progress):
                 count = tokens[i + 3] if i + 3 <= last else None
                 # GCC wants a literal count; a count that is a macro or a template parameter
                 # (which nvcc takes) leaves the loop to GCC's own judgement.
+                # As an operator, so that a loop compiled twice (loops_with_checks_known.py) can
+                # open its bracket on the same line, before it.
                 if count is not None and count.kind == ci.TokenKind.LITERAL:
                     edits.replace(start, count.extent.end.offset,
-                                  f"#pragma GCC unroll {count.spelling}")
+                                  f'_Pragma("GCC unroll {count.spelling}")')
                 else:
                     edits.replace(start, tokens[last].extent.end.offset, "")
             elif pragma.spelling.startswith(NVCC_PRAGMAS):
