@@ -163,11 +163,13 @@ template <class T, class X>
 auto tensor_operand(const X& x) {
   if constexpr (std::is_integral_v<X>)
     return std::int32_t{x};
-  else if constexpr (std::is_same_v<T, nvcuda::wmma::precision::tf32>)
-    return std::isfinite(x)
-               ? double(std::bit_cast<float>(std::bit_cast<std::uint32_t>(x) & ~0x1fffu))
-               : double(x);
-  else
+  else if constexpr (std::is_same_v<T, nvcuda::wmma::precision::tf32>) {
+    // A NaN whose payload lies only in the ignored bits stays a NaN (a select, not a branch,
+    // so that the gathering loop vectorises); infinities have none to ignore.
+    const std::uint32_t bits = std::bit_cast<std::uint32_t>(x);
+    const bool nan = (bits & 0x7fffffffu) > 0x7f800000u;
+    return double(std::bit_cast<float>(nan ? bits : bits & ~0x1fffu));
+  } else
     return exactly(x);
 }
 
@@ -188,25 +190,29 @@ struct MatrixMultiplyAccumulate : WarpCollective {
     constexpr int M = D::rows, N = D::cols, K = A::cols;
     using Out = typename D::element_type;
     constexpr bool integer = std::is_integral_v<Out>;
-    // The tiles, gathered from the lanes (a lane that has exited contributes zeros): A and B as
-    // the tensor cores read their type, C as it is. Integers are summed in unsigned 32 bits:
-    // the wrap-around the GPU's int32 accumulation has, without signed overflow.
+    // The tiles, gathered from the lanes, row-major: lane L holds elements L * num_elements
+    // onwards of each, so a lane's fragment is one run of its tile (a lane that has exited
+    // contributes zeros). A and B as the tensor cores read their type, C as it is. Integers are
+    // summed in unsigned 32 bits: the wrap-around the GPU's int32 accumulation has, without
+    // signed overflow.
     using Sum = std::conditional_t<integer, std::uint32_t, double>;
-    Sum at[M][K] = {}, bt[K][N] = {}, dt[M][N] = {};
-    const auto gather = [](auto& tile, const auto& fragment, unsigned lane, auto as_read) {
-      constexpr int count = std::remove_cvref_t<decltype(fragment)>::num_elements;
-      constexpr int columns = std::remove_cvref_t<decltype(fragment)>::cols;
-      for (int i = 0; i < count; ++i) {
-        const int e = int(lane) * count + i;
-        tile[e / columns][e % columns] = static_cast<Sum>(as_read(fragment.x[i]));
+    alignas(64) Sum at[M * K], bt[K * N], dt[M * N];
+    const auto gather = [](Sum* tile, const auto* fragment, unsigned lane, auto as_read) {
+      constexpr int count = std::remove_cvref_t<decltype(*fragment)>::num_elements;
+      Sum* run = tile + lane * count;
+      if (fragment == nullptr) {
+        for (int i = 0; i < count; ++i) run[i] = Sum{};
+        return;
       }
+      for (int i = 0; i < count; ++i) run[i] = static_cast<Sum>(as_read(fragment->x[i]));
     };
     for (unsigned lane = 0; lane < warp_size; ++lane) {
-      if (!g.has(lane)) continue;
-      const auto& op = g.at<MatrixMultiplyAccumulate>(lane);
-      gather(at, *op.a, lane, [](const auto& x) { return tensor_operand<TypeA>(x); });
-      gather(bt, *op.b, lane, [](const auto& x) { return tensor_operand<TypeA>(x); });
-      gather(dt, *op.c, lane, [](const auto& x) { return tensor_operand<void>(x); });
+      const auto* op = g.has(lane) ? &g.at<MatrixMultiplyAccumulate>(lane) : nullptr;
+      gather(at, op ? op->a : nullptr, lane,
+             [](const auto& x) { return tensor_operand<TypeA>(x); });
+      gather(bt, op ? op->b : nullptr, lane,
+             [](const auto& x) { return tensor_operand<TypeA>(x); });
+      gather(dt, op ? op->c : nullptr, lane, [](const auto& x) { return tensor_operand<void>(x); });
     }
     // D = A B + C, each element summed from C in the order k = 0, 1, ..., K - 1 (a row of B at a
     // time, so that the processor can work on several columns at once; in double, on the widest
@@ -214,24 +220,23 @@ struct MatrixMultiplyAccumulate : WarpCollective {
     if constexpr (integer) {
       for (int row = 0; row < M; ++row)
         for (int k = 0; k < K; ++k) {
-          const Sum a = at[row][k];
-          for (int col = 0; col < N; ++col) dt[row][col] += a * bt[k][col];
+          const Sum a = at[row * K + k];
+          for (int col = 0; col < N; ++col) dt[row * N + col] += a * bt[k * N + col];
         }
     } else {
-      multiply_accumulate(&at[0][0], &bt[0][0], &dt[0][0], M, N, K);
+      multiply_accumulate(at, bt, dt, M, N, K);
     }
     for (unsigned lane = 0; lane < warp_size; ++lane) {
       if (!g.has(lane)) continue;
-      const auto& op = g.at<MatrixMultiplyAccumulate>(lane);
+      Out* out = g.at<MatrixMultiplyAccumulate>(lane).d->x;
+      const Sum* sums = dt + lane * D::num_elements;
       for (int i = 0; i < D::num_elements; ++i) {
-        const int e = int(lane) * D::num_elements + i;
-        const Sum sum = dt[e / N][e % N];
         if constexpr (integer)
-          op.d->x[i] = static_cast<Out>(static_cast<std::int32_t>(sum));
+          out[i] = static_cast<Out>(static_cast<std::int32_t>(sums[i]));
         else if constexpr (std::is_same_v<Out, __half> || std::is_same_v<Out, __nv_bfloat16>)
-          op.d->x[i] = Out(static_cast<float>(sum));
+          out[i] = Out(static_cast<float>(sums[i]));
         else
-          op.d->x[i] = static_cast<Out>(sum);
+          out[i] = static_cast<Out>(sums[i]);
       }
     }
   }
