@@ -65,3 +65,23 @@ TEST_CASE("wait_prior<1> on a tile leaves the tile's last copy in flight: a read
                              "of the block) or on the block, or at wait_prior<N> on either once N "
                              "later copies have started (this is the tile's copy 1)"));
 }
+
+TEST_CASE(
+    "A thread's read of its own pipeline's stage before consumer_wait() completes it is reported",
+    "[diagnostics][async]") {
+  std::vector<float> in(128, 1.0f), out(64);
+  const std::string error = error_of(
+      [&] { simt::launch(1, 64, emulated::ReadSecondThreadStageEarly, in.data(), out.data()); });
+  INFO(error);
+  // Thread 0 has waited for stage 0 only: staged[0][0] has arrived, staged[1][0] (its copy in
+  // stage 1) has not.
+  CHECK_THAT(error, Contains("shared memory read before its asynchronous copy completed in kernel "
+                             "'ReadSecondThreadStageEarly' at " +
+                             place_of("out[threadIdx.x] = staged[0][threadIdx.x] + staged[1]",
+                                      "diagnostics_kernels.cuh")));
+  CHECK_THAT(error, Contains("thread 0 of block (0, 0, 0) reads bytes 0 to 4 of the destination "
+                             "of the memcpy_async at " +
+                             place_of("cuda::memcpy_async(&staged[s][threadIdx.x]",
+                                      "diagnostics_kernels.cuh")));
+  CHECK_THAT(error, Contains("completes with stage 1 of its cuda::pipeline"));
+}

@@ -289,6 +289,20 @@ __global__ void ReadBlockCopyAfterWarpWait(const float* in, float* out) {
   out[threadIdx.x] = tile[63 - threadIdx.x];
 }
 
+// Each thread copies two values through a pipeline of its own, one stage each, and waits for
+// the first stage only: its read of the second stage's value is early.
+__global__ void ReadSecondThreadStageEarly(const float* in, float* out) {
+  __shared__ float staged[2][64];
+  cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
+  for (int s = 0; s < 2; ++s) {
+    pipe.producer_acquire();
+    cuda::memcpy_async(&staged[s][threadIdx.x], &in[s * 64 + threadIdx.x], sizeof(float), pipe);
+    pipe.producer_commit();
+  }
+  pipe.consumer_wait();
+  out[threadIdx.x] = staged[0][threadIdx.x] + staged[1][threadIdx.x];
+}
+
 // Each warp copies two slices and waits with wait_prior<1>(warp), which leaves the last copy in
 // flight: the read of the second slice after it is early.
 __global__ void ReadSecondTileCopyAfterWaitPrior(const float* in, float* out) {

@@ -68,7 +68,7 @@ void record_shared_access(const void* address, std::size_t bytes, AccessKind kin
       throw KernelError(message.str());
     }
     if (own) {
-      if (!me.async_copies.empty())
+      if (!me.async_copies.empty() || me.thread_copies_pending != 0)
         check_async_destination(unit, me, address, bytes, kind != AccessKind::load, file, line);
       check_race(unit, me, place.region == SharedRegion::dynamic, place.offset, bytes, kind, file,
                  line);

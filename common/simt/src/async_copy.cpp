@@ -32,40 +32,69 @@ void record_copy(const AsyncCopy& copy) {
   note_shared_written(copy.dst, copy.bytes);
 }
 
+void record_thread_copy(const AsyncCopy& copy) {
+  if (!current_thread.unit->arena.contains(copy.dst)) {
+    std::memcpy(copy.dst, copy.src, copy.bytes);
+    return;
+  }
+  // One thread's copies: none is another thread's part of a group copy, so none is a repeat.
+  BlockState& block = *current_thread.block;
+  block.thread_copies[thread_rank()].push_back(copy);
+  ++block.thread_copies_pending;
+  note_shared_written(copy.dst, copy.bytes);
+}
+
+namespace {
+
+// The copy `c` whose destination the running thread touches before it completed.
+[[noreturn]] void report_early_access(const UnitState& unit, const AsyncCopy& c,
+                                      const unsigned char* begin, std::size_t bytes, bool store,
+                                      const char* file, unsigned line) {
+  const auto* dst = static_cast<const unsigned char*>(c.dst);
+  std::ostringstream message;
+  message << "shared memory " << (store ? "written" : "read")
+          << " before its asynchronous copy completed in kernel '" << kernel_name(unit, nullptr)
+          << "' at " << where(file, line) << ": " << running_thread_text()
+          << (store ? " writes" : " reads") << " bytes " << (begin - dst) << " to "
+          << (begin - dst + static_cast<std::ptrdiff_t>(bytes))
+          << " of the destination of the memcpy_async at " << where(c.place) << ", which ";
+  if (c.pipeline != nullptr)
+    message << "completes with stage " << c.pipeline_stage
+            << " of its cuda::pipeline. Call consumer_wait() for that stage first; or, if these "
+               "bytes still hold an earlier stage's data, start this copy only once they have "
+               "been read (until its stage completes, the copy may land at any moment).";
+  else if (c.cuda_barrier != nullptr)
+    message << "completes with phase " << c.barrier_phase << " of the cuda::barrier initialised at "
+            << where(c.cuda_barrier->init_place)
+            << ". Wait for that phase (bar.wait(token) or bar.arrive_and_wait()) first.";
+  else if (c.group_threads < unit.threads_per_block)
+    message << "completes at cooperative_groups::wait on its tile (threads " << c.group_first
+            << " to " << c.group_first + c.group_threads - 1
+            << " of the block) or on the block, or at wait_prior<N> on either once N later "
+               "copies have started (this is the tile's copy "
+            << c.group_copy << "). Call one of them first.";
+  else
+    message << "completes at cooperative_groups::wait(block), or at wait_prior<N>(block) once "
+               "N later copies have started (this is the block's copy "
+            << c.group_copy << "). Call one of them first.";
+  throw KernelError(message.str());
+}
+
+}  // namespace
+
 void check_async_destination(const UnitState& unit, const BlockState& block, const void* address,
                              std::size_t bytes, bool store, const char* file, unsigned line) {
   const auto* begin = static_cast<const unsigned char*>(address);
-  for (const AsyncCopy& c : block.async_copies) {
+  const auto overlaps = [&](const AsyncCopy& c) {
     const auto* dst = static_cast<const unsigned char*>(c.dst);
-    if (begin + bytes <= dst || dst + c.bytes <= begin) continue;
-    std::ostringstream message;
-    message << "shared memory " << (store ? "written" : "read")
-            << " before its asynchronous copy completed in kernel '" << kernel_name(unit, nullptr)
-            << "' at " << where(file, line) << ": " << running_thread_text()
-            << (store ? " writes" : " reads") << " bytes " << (begin - dst) << " to "
-            << (begin - dst + static_cast<std::ptrdiff_t>(bytes))
-            << " of the destination of the memcpy_async at " << where(c.place) << ", which ";
-    if (c.pipeline != nullptr)
-      message << "completes with stage " << c.pipeline_stage
-              << " of its cuda::pipeline. Call consumer_wait() for that stage first; or, if these "
-                 "bytes still hold an earlier stage's data, start this copy only once they have "
-                 "been read (until its stage completes, the copy may land at any moment).";
-    else if (c.cuda_barrier != nullptr)
-      message << "completes with phase " << c.barrier_phase
-              << " of the cuda::barrier initialised at " << where(c.cuda_barrier->init_place)
-              << ". Wait for that phase (bar.wait(token) or bar.arrive_and_wait()) first.";
-    else if (c.group_threads < unit.threads_per_block)
-      message << "completes at cooperative_groups::wait on its tile (threads " << c.group_first
-              << " to " << c.group_first + c.group_threads - 1
-              << " of the block) or on the block, or at wait_prior<N> on either once N later "
-                 "copies have started (this is the tile's copy "
-              << c.group_copy << "). Call one of them first.";
-    else
-      message << "completes at cooperative_groups::wait(block), or at wait_prior<N>(block) once "
-                 "N later copies have started (this is the block's copy "
-              << c.group_copy << "). Call one of them first.";
-    throw KernelError(message.str());
-  }
+    return begin + bytes > dst && dst + c.bytes > begin;
+  };
+  for (const AsyncCopy& c : block.async_copies)
+    if (overlaps(c)) report_early_access(unit, c, begin, bytes, store, file, line);
+  if (block.thread_copies_pending != 0)
+    for (const std::vector<AsyncCopy>& copies : block.thread_copies)
+      for (const AsyncCopy& c : copies)
+        if (overlaps(c)) report_early_access(unit, c, begin, bytes, store, file, line);
 }
 
 }  // namespace simt::detail

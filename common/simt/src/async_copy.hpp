@@ -23,14 +23,27 @@ namespace simt::detail {
 /// copy.
 void record_copy(const AsyncCopy& copy);
 
-/// @brief Completes the block's pending copies that `done` selects: they happen now, as late as
-/// the GPU may make them.
+/// @brief Records `copy` into a stage of the running thread's own thread-scope pipeline, in the
+/// thread's list (BlockState::thread_copies); one not into shared memory happens at once.
+void record_thread_copy(const AsyncCopy& copy);
+
+/// @brief Completes the pending copies of `copies` that `done` selects: they happen now, as
+/// late as the GPU may make them. Returns how many.
 template <class Done>
-void complete_copies(BlockState& block, Done done) {
-  auto& copies = block.async_copies;
+std::size_t complete_copies(std::vector<AsyncCopy>& copies, Done done) {
   for (const AsyncCopy& c : copies)
     if (done(c)) std::memcpy(c.dst, c.src, c.bytes);
-  copies.erase(std::remove_if(copies.begin(), copies.end(), done), copies.end());
+  const auto kept = std::remove_if(copies.begin(), copies.end(), done);
+  const auto completed = static_cast<std::size_t>(copies.end() - kept);
+  copies.erase(kept, copies.end());
+  return completed;
+}
+
+/// @brief Completes the block's pending copies (not those of thread-scope pipelines) that
+/// `done` selects.
+template <class Done>
+void complete_copies(BlockState& block, Done done) {
+  complete_copies(block.async_copies, done);
 }
 
 /// @brief Diagnostics: reports an access to the destination of a copy not completed yet.

@@ -24,11 +24,34 @@ void copy_with_pipeline(void* dst, const void* src, std::size_t bytes, const voi
                .pipeline_stage = stage});
 }
 
+void copy_with_thread_pipeline(void* dst, const void* src, std::size_t bytes,
+                               const ThreadPipelineState& pipe, const std::source_location& place) {
+  record_thread_copy({.dst = dst,
+                      .src = src,
+                      .bytes = bytes,
+                      .place = place,
+                      .pipeline = &pipe,
+                      .pipeline_stage = pipe.committed});
+}
+
 void complete_pipeline_stage(const void* pipeline, std::uint64_t stage) {
   complete_copies(*current_thread.block, [&](const AsyncCopy& c) {
     return c.pipeline == pipeline && c.pipeline_stage == stage;
   });
 }
+
+namespace {
+
+// Completes stage `stage` of the running thread's thread-scope pipeline `pipe`.
+void complete_thread_stage(const ThreadPipelineState& pipe, std::uint64_t stage) {
+  BlockState& block = *current_thread.block;
+  if (block.thread_copies_pending == 0) return;
+  block.thread_copies_pending -= complete_copies(
+      block.thread_copies[thread_rank()],
+      [&](const AsyncCopy& c) { return c.pipeline == &pipe && c.pipeline_stage == stage; });
+}
+
+}  // namespace
 
 void consume_thread_stage(ThreadPipelineState& pipe, const std::source_location& place) {
   if (pipe.waited >= pipe.committed)
@@ -38,13 +61,13 @@ void consume_thread_stage(ThreadPipelineState& pipe, const std::source_location&
             " of its pipeline, which has committed " + std::to_string(pipe.committed) +
             " stages: producer_commit() must close a stage before a consumer waits for it (the "
             "GPU's wait covers committed stages only, so it does not wait for these copies)");
-  complete_pipeline_stage(&pipe, pipe.waited);
+  complete_thread_stage(pipe, pipe.waited);
   ++pipe.waited;
 }
 
 void consume_thread_stages_but(ThreadPipelineState& pipe, std::uint64_t n) {
   while (pipe.waited + n < pipe.committed) {
-    complete_pipeline_stage(&pipe, pipe.waited);
+    complete_thread_stage(pipe, pipe.waited);
     ++pipe.waited;
   }
 }

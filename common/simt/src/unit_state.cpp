@@ -38,6 +38,10 @@ void BlockState::reset(unsigned threads) {
   scheduling.reset(threads);
   printed.clear();
   async_copies.clear();
+  if (thread_copies_pending != 0)
+    for (std::vector<AsyncCopy>& pending : thread_copies) pending.clear();
+  thread_copies_pending = 0;
+  thread_copies.resize(threads);
   group_copies_started.clear();
   arrivals.clear();
   alive = true;

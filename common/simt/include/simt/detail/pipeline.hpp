@@ -57,9 +57,12 @@ struct BlockPipelineThread {
   PipelineRole role = PipelineRole::both;
 };
 
-/// @brief A copy into the current stage of a thread-scope pipeline (`stage` = its index).
+/// @brief A copy into stage `stage` of a block-scope pipeline's shared state `pipeline`.
 void copy_with_pipeline(void* dst, const void* src, std::size_t bytes, const void* pipeline,
                         std::uint64_t stage, const std::source_location& place);
+/// @brief A copy into the current stage of the running thread's thread-scope pipeline `pipe`.
+void copy_with_thread_pipeline(void* dst, const void* src, std::size_t bytes,
+                               const ThreadPipelineState& pipe, const std::source_location& place);
 /// @brief Completes the copies of stage `stage` of `pipeline`.
 void complete_pipeline_stage(const void* pipeline, std::uint64_t stage);
 /// @brief `consumer_wait()` of a thread-scope pipeline: its oldest committed stage completes.

@@ -132,6 +132,12 @@ struct BlockState {
   ConstantLog constant;                 ///< Counters: this interval's constant reads.
   std::string printed;                  ///< What the block's threads printed, in order.
   std::vector<AsyncCopy> async_copies;  ///< Asynchronous copies not completed yet.
+  /// By thread rank: its copies into its own thread-scope pipelines' stages not completed yet.
+  /// Only that thread's consumer_wait() completes them, so it looks through its own list, not
+  /// through every copy of the block (with each of a block's threads waiting on copies of its
+  /// own, the one list had made each stage cost the square of the block's copies).
+  std::vector<std::vector<AsyncCopy>> thread_copies;
+  std::size_t thread_copies_pending = 0;  ///< How many thread_copies holds, all threads together.
   /// Per thread: the cooperative-groups copies it has started (each thread of the block starts
   /// the same ones, so the k-th of every thread is the same copy, AsyncCopy::group_copy k).
   std::vector<std::uint64_t> group_copies_started;
