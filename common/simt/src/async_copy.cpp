@@ -42,8 +42,12 @@ bool lands_now(const AsyncCopy& copy) {
 
 }  // namespace
 
-void record_copy(const AsyncCopy& copy) {
-  if (!lands_now(copy)) keep_until_completed(current_thread.block->async_copies, copy, true);
+void record_copy(const AsyncCopy& copy, bool made_by_group) {
+  // Only a group's copy is looked for among those pending (each of its threads makes it): a
+  // thread's own copy is new, and looking would make a block's copies cost the square of their
+  // count.
+  if (!lands_now(copy))
+    keep_until_completed(current_thread.block->async_copies, copy, made_by_group);
 }
 
 void record_thread_copy(const AsyncCopy& copy) {

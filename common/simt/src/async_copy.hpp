@@ -19,9 +19,9 @@ namespace simt::detail {
 
 /// @brief Records `copy`, started by the running thread, until its completion; one that is not
 /// into shared memory happens at once (nothing can read its destination early through the
-/// checks). A group's copy is made by each of its threads with the same arguments: it is one
-/// copy.
-void record_copy(const AsyncCopy& copy);
+/// checks). A group's copy (`made_by_group`) is made by each of its threads with the same
+/// arguments: it is one copy, kept once.
+void record_copy(const AsyncCopy& copy, bool made_by_group);
 
 /// @brief Records `copy` into a stage of the running thread's own thread-scope pipeline, in the
 /// thread's list (BlockState::thread_copies); one not into shared memory happens at once.

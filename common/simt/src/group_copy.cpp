@@ -22,7 +22,8 @@ void copy_for_group(void* dst, const void* src, std::size_t bytes,
                .place = place,
                .group_copy = started[thread_rank()]++,
                .group_first = first,
-               .group_threads = threads});
+               .group_threads = threads},
+              true);
 }
 
 void complete_group_copies(BlockState& block, std::uint64_t kept) {

@@ -134,14 +134,15 @@ void check_token(const CudaBarrierState& barrier, std::uint64_t phase, const Sit
 }
 
 void copy_with_barrier(void* dst, const void* src, std::size_t bytes, CudaBarrierState& barrier,
-                       const std::source_location& place) {
+                       const std::source_location& place, bool by_group) {
   check_initialised(barrier, place);
   record_copy({.dst = dst,
                .src = src,
                .bytes = bytes,
                .place = place,
                .cuda_barrier = &barrier,
-               .barrier_phase = barrier.phase});
+               .barrier_phase = barrier.phase},
+              by_group);
 }
 
 }  // namespace simt::detail

@@ -15,13 +15,14 @@
 namespace simt::detail {
 
 void copy_with_pipeline(void* dst, const void* src, std::size_t bytes, const void* pipeline,
-                        std::uint64_t stage, const std::source_location& place) {
+                        std::uint64_t stage, const std::source_location& place, bool by_group) {
   record_copy({.dst = dst,
                .src = src,
                .bytes = bytes,
                .place = place,
                .pipeline = pipeline,
-               .pipeline_stage = stage});
+               .pipeline_stage = stage},
+              by_group);
 }
 
 void copy_with_thread_pipeline(void* dst, const void* src, std::size_t bytes,

@@ -60,7 +60,8 @@ struct PhaseWaitAt {
 
 /// @brief `cuda::memcpy_async(dst, src, bytes, bar)`: a copy into shared memory that completes
 /// with the current phase of `barrier` (diagnostics report reads of `dst` before that).
+/// `by_group`: `cuda::memcpy_async(group, ...)`, one copy that each thread of the group makes.
 void copy_with_barrier(void* dst, const void* src, std::size_t bytes, CudaBarrierState& barrier,
-                       const std::source_location& place);
+                       const std::source_location& place, bool by_group);
 
 }  // namespace simt::detail

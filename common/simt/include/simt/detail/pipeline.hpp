@@ -57,9 +57,10 @@ struct BlockPipelineThread {
   PipelineRole role = PipelineRole::both;
 };
 
-/// @brief A copy into stage `stage` of a block-scope pipeline's shared state `pipeline`.
+/// @brief A copy into stage `stage` of a block-scope pipeline's shared state `pipeline`
+/// (`by_group`: one copy that each thread of a group makes).
 void copy_with_pipeline(void* dst, const void* src, std::size_t bytes, const void* pipeline,
-                        std::uint64_t stage, const std::source_location& place);
+                        std::uint64_t stage, const std::source_location& place, bool by_group);
 /// @brief A copy into the current stage of the running thread's thread-scope pipeline `pipe`.
 void copy_with_thread_pipeline(void* dst, const void* src, std::size_t bytes,
                                const ThreadPipelineState& pipe, const std::source_location& place);
