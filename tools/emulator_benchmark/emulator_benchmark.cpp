@@ -7,12 +7,15 @@
 // tree reduction, with 1 and with all worker threads, with the checks off and on (and on with the
 // arrays bounds-checked), and how many heap allocations the timed launches made per block; then
 // the same reduction with its barriers in a __device__ helper, against it; then ns per lane per
-// shuffle for a warp-shuffle tree, beside the block barrier's cost, with 1 and all workers.
+// shuffle for a warp-shuffle tree, beside the block barrier's cost, with 1 and all workers, and
+// beside the floor of one coroutine per GPU thread (plain C++20 coroutines, no emulator).
 #include <simt/launch.hpp>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <coroutine>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -161,6 +164,98 @@ WarpCollectiveCost measure_warp_collectives(unsigned threads, unsigned workers, 
   const double one_barrier = barriers_ns_per_thread(threads, workers, blocks, 1);
   const double sixteen_barriers = barriers_ns_per_thread(threads, workers, blocks, 16);
   return {one_tree / 5, (four_trees - one_tree) / 15, (sixteen_barriers - one_barrier) / 15};
+}
+
+// The floor of the emulator's model, one coroutine per GPU thread: plain C++20 coroutines, each
+// suspension handing the worker straight to the next thread of a chain (symmetric transfer), as
+// the emulator's kernel threads do, and nothing else (no block, no barrier's place, no
+// scheduler, no checks). Frames come from a bump arena reset per block, as the emulator's do.
+namespace bare {
+
+struct Slot {
+  std::coroutine_handle<> thread;
+};
+thread_local Slot* running = nullptr;
+thread_local std::byte* arena_top = nullptr;
+
+std::coroutine_handle<> next() noexcept { return (++running)->thread; }
+
+struct Thread {
+  struct promise_type {
+    static void* operator new(std::size_t bytes) {
+      void* frame = arena_top;
+      arena_top += (bytes + 63) / 64 * 64;
+      return frame;
+    }
+    static void operator delete(void*, std::size_t) noexcept {}
+    Thread get_return_object() noexcept {
+      running->thread = std::coroutine_handle<promise_type>::from_promise(*this);
+      return {};
+    }
+    std::suspend_never initial_suspend() noexcept { return {}; }
+    struct Finished {
+      bool await_ready() const noexcept { return false; }
+      std::coroutine_handle<> await_suspend(std::coroutine_handle<>) const noexcept {
+        return next();
+      }
+      void await_resume() const noexcept {}
+    };
+    Finished final_suspend() noexcept { return {}; }
+    void return_void() noexcept {}
+    void unhandled_exception() noexcept { std::abort(); }
+  };
+};
+
+struct Suspension {
+  bool await_ready() const noexcept { return false; }
+  std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) const noexcept {
+    running->thread = self;
+    return next();
+  }
+  void await_resume() const noexcept {}
+};
+
+// As the Barriers kernel: `rounds` suspensions, then a count that the thread finished.
+Thread suspending_thread(int rounds, unsigned* finished) {
+  for (int r = 0; r < rounds; ++r) co_await Suspension{};
+  ++*finished;
+}
+
+// ns per thread for `blocks` blocks of `threads` such coroutines, each block a chain started
+// thread by thread, then resumed `rounds` times (median of 5 runs, after a warm-up).
+double ns_per_thread(unsigned threads, unsigned blocks, int rounds) {
+  std::vector<Slot> chain(threads + 1);
+  std::vector<std::byte> arena(std::size_t{threads} * 1024);
+  unsigned finished = 0;
+  const auto run = [&] {
+    for (unsigned block = 0; block < blocks; ++block) {
+      arena_top = arena.data();
+      // Not started yet: a thread's first suspension passes to a no-op handle that returns here.
+      for (Slot& slot : chain) slot.thread = std::noop_coroutine();
+      for (unsigned t = 0; t < threads; ++t) {
+        running = &chain[t];
+        suspending_thread(rounds, &finished);
+      }
+      for (int r = 0; r < rounds; ++r) {
+        running = chain.data();
+        chain.front().thread.resume();
+      }
+    }
+  };
+  run();  // warm-up
+  const std::vector<double> seconds = timed_launches(run);
+  if (finished != 6u * blocks * threads) {
+    std::fprintf(stderr, "emulator_benchmark: a bare coroutine did not finish\n");
+    std::exit(1);
+  }
+  return seconds[seconds.size() / 2] * 1e9 / (static_cast<double>(blocks) * threads);
+}
+
+}  // namespace bare
+
+// What one more suspension and resumption of each bare coroutine adds (16 against 1, over 15).
+double bare_switch_ns(unsigned threads, unsigned blocks) {
+  return (bare::ns_per_thread(threads, blocks, 16) - bare::ns_per_thread(threads, blocks, 1)) / 15;
 }
 
 // The loop a vector add is on a CPU, for comparison in the same run (not inlined into the
@@ -339,19 +434,20 @@ void print_helper() {
 
 // Warp collectives: the lanes of a warp meet at each shuffle, not the whole block. The first
 // column is the measure (the whole kernel over its 5 shuffles, so each thread's start
-// counts too); the others are what one more shuffle or __syncthreads() adds to a kernel.
+// counts too); the next two are what one more shuffle or __syncthreads() adds to a kernel; the
+// last, on one worker's rows, what one more suspension adds to a bare coroutine (bare_switch_ns).
 void print_warp_collectives(const Machine& machine) {
   const unsigned hardware = machine.threads;
   std::printf(
       "A warp-shuffle tree (5 __shfl_down_sync per lane), checks off, beside the block barrier "
       "(ns per lane)\n");
-  std::printf("%8s %8s %22s %22s %26s\n", "threads", "workers", "kernel / 5 shuffles",
-              "one more shuffle", "one more __syncthreads()");
+  std::printf("%8s %8s %22s %22s %26s %24s\n", "threads", "workers", "kernel / 5 shuffles",
+              "one more shuffle", "one more __syncthreads()", "bare coroutine switch");
   for (unsigned threads : {128u, 256u, 1024u}) {
     const unsigned blocks = (1u << 21) / threads;
     const WarpCollectiveCost one = measure_warp_collectives(threads, 1, blocks);
-    std::printf("%8u %8u %22.2f %22.2f %26.2f\n", threads, 1u, one.per_shuffle,
-                one.marginal_shuffle, one.marginal_syncthreads);
+    std::printf("%8u %8u %22.2f %22.2f %26.2f %24.2f\n", threads, 1u, one.per_shuffle,
+                one.marginal_shuffle, one.marginal_syncthreads, bare_switch_ns(threads, blocks));
     if (hardware > 1) {
       const WarpCollectiveCost all = measure_warp_collectives(threads, hardware, blocks);
       std::printf(
@@ -364,7 +460,10 @@ void print_warp_collectives(const Machine& machine) {
   }
   std::puts(
       "One more __syncthreads() is one suspension and one resumption of each thread with nothing "
-      "exchanged: the least a shuffle can add here, where each lane is a coroutine.");
+      "exchanged: the least a shuffle can add here, where each lane is a coroutine.\n"
+      "bare coroutine switch: the same with no emulator at all, one plain C++20 coroutine per "
+      "thread handing the worker\nto the next by symmetric transfer (1 thread, same threads and "
+      "blocks): the floor of one coroutine per thread.");
 }
 
 }  // namespace
