@@ -36,9 +36,17 @@ void copy_with_thread_pipeline(void* dst, const void* src, std::size_t bytes,
 }
 
 void complete_pipeline_stage(const void* pipeline, std::uint64_t stage) {
-  complete_copies(*current_thread.block, [&](const AsyncCopy& c) {
+  // The first consumer to wait for a stage completes its copies: every producer has committed
+  // it, so no copy joins it later. A consumer waits for the stages in order, so once stage s is
+  // complete, so is every stage before it.
+  BlockState& block = *current_thread.block;
+  if (block.completed_pipeline == pipeline && stage < block.completed_stages) return;
+  complete_copies(block, [&](const AsyncCopy& c) {
     return c.pipeline == pipeline && c.pipeline_stage == stage;
   });
+  if (block.completed_pipeline != pipeline) block.completed_stages = 0;
+  block.completed_pipeline = pipeline;
+  block.completed_stages = std::max(block.completed_stages, stage + 1);
 }
 
 namespace {
@@ -79,6 +87,9 @@ namespace {
 void initialise(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t stages,
                 std::uint64_t producers, std::uint64_t consumers, bool partitioned,
                 const std::source_location& place) {
+  // A pipeline made again on this state numbers its stages from 0 again.
+  BlockState& block = *current_thread.block;
+  if (block.completed_pipeline == &state) block.completed_pipeline = nullptr;
   if (state.mark == BlockPipelineState::initialised_mark) return;
   state = BlockPipelineState{
       BlockPipelineState::initialised_mark, stages, producers, consumers, partitioned, 0, 0, place};

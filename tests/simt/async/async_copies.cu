@@ -96,6 +96,10 @@ std::vector<float> run(Backend backend, PipelineKernel kernel, std::span<const f
     case PipelineKernel::block_scope:
       launch_on(backend, shape, WeightedSumThroughBlockPipeline, input.data(), out.data(), batches);
       break;
+    case PipelineKernel::two_block_scope:
+      launch_on(backend, shape, WeightedSumThroughTwoBlockPipelines, input.data(), out.data(),
+                batches);
+      break;
     case PipelineKernel::producer_count:
       launch_on(backend, shape, WeightedSumThroughProducerCount, input.data(), out.data(), batches);
       break;

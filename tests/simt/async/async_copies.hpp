@@ -36,9 +36,16 @@ enum class FloatKernel {
                                      std::span<const float> in);
 
 /// The pipelines: `in` holds `batches` batches of blocks * 256 values; one sum per thread.
+/// `two_block_scope`: two block-scope pipelines in turn, each thread copying its own element.
 /// `producer_count` and `producer_roles`: a partitioned pipeline, one sum per consumer thread
 /// (224 per block).
-enum class PipelineKernel { thread_scope, block_scope, producer_count, producer_roles };
+enum class PipelineKernel {
+  thread_scope,
+  block_scope,
+  two_block_scope,
+  producer_count,
+  producer_roles
+};
 [[nodiscard]] std::vector<float> run(Backend backend, PipelineKernel kernel,
                                      std::span<const float> in, unsigned blocks, int batches);
 

@@ -143,13 +143,14 @@ TEST_CASE("A warp waits on its own copies: wait_prior<1>, then wait, on it as a 
 TEST_CASE("Pipelines of one thread and of a block overlap copies with use and sum every batch",
           "[async]") {
   const auto kernel = GENERATE(async_copies::PipelineKernel::thread_scope,
-                               async_copies::PipelineKernel::block_scope);
+                               async_copies::PipelineKernel::block_scope,
+                               async_copies::PipelineKernel::two_block_scope);
   const int batches = GENERATE(1, 2, 7);
   const unsigned blocks = 2;
   const std::size_t total = blocks * block;
   const auto in = random_values<float>(total * static_cast<std::size_t>(batches), -100, 100, 16);
   const auto out = async_copies::run(backend_under_test, kernel, in, blocks, batches);
-  const bool neighbour = kernel == async_copies::PipelineKernel::block_scope;
+  const bool neighbour = kernel != async_copies::PipelineKernel::thread_scope;
   std::vector<float> expected(total, 0.0f);
   for (std::size_t b = 0; b < blocks; ++b)
     for (std::size_t t = 0; t < block; ++t)
@@ -158,7 +159,10 @@ TEST_CASE("Pipelines of one thread and of a block overlap copies with use and su
         expected[b * block + t] +=
             in[static_cast<std::size_t>(k) * total + source] * static_cast<float>(k + 1);
       }
-  INFO((neighbour ? "block" : "thread") << " scope, " << batches << " batches");
+  INFO((kernel == async_copies::PipelineKernel::thread_scope  ? "thread scope"
+        : kernel == async_copies::PipelineKernel::block_scope ? "block scope"
+                                                              : "two block-scope pipelines")
+       << ", " << batches << " batches");
   CHECK(out == expected);
 }
 
@@ -208,6 +212,8 @@ TEST_CASE(
                                        async_copies::PipelineKernel::block_scope, floats, 1, 2);
   const auto partitioned = async_copies::run(
       backend_under_test, async_copies::PipelineKernel::producer_roles, floats, 1, 2);
+  const auto two_piped = async_copies::run(
+      backend_under_test, async_copies::PipelineKernel::two_block_scope, floats, 1, 2);
   in_shuffled_orders_with_every_check([&] {
     CHECK(async_copies::run(backend_under_test, IntKernel::neighbour_after_split_arrive, ints) ==
           split);
@@ -227,5 +233,7 @@ TEST_CASE(
                             1, 2) == piped);
     CHECK(async_copies::run(backend_under_test, async_copies::PipelineKernel::producer_roles,
                             floats, 1, 2) == partitioned);
+    CHECK(async_copies::run(backend_under_test, async_copies::PipelineKernel::two_block_scope,
+                            floats, 1, 2) == two_piped);
   });
 }

@@ -267,6 +267,35 @@ __global__ void WeightedSumThroughBlockPipeline(const float* in, float* out, int
   out[blockIdx.x * kAsyncBlock + threadIdx.x] = sum;
 }
 
+// Two block-scope pipelines taken in turn (batch b goes through pipeline b % 2, two batches in
+// flight in each), each thread copying one element of a batch itself (a thread's own
+// cuda::memcpy_async into a block's pipeline). As above, thread t sums its neighbour's element,
+// (b + 1) * in[b * total + block start + (t + 1) % 256], so it needs every thread's copy.
+__global__ void WeightedSumThroughTwoBlockPipelines(const float* in, float* out, int batches) {
+  cg::thread_block block = cg::this_thread_block();
+  __shared__ float stage[2][2][kAsyncBlock];  // [pipeline][its stage]
+  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 2> even_state, odd_state;
+  cuda::pipeline<cuda::thread_scope_block> even = cuda::make_pipeline(block, &even_state);
+  cuda::pipeline<cuda::thread_scope_block> odd = cuda::make_pipeline(block, &odd_state);
+  const unsigned total = gridDim.x * kAsyncBlock, start = blockIdx.x * kAsyncBlock;
+  float sum = 0.0f;
+  for (int compute = 0, fetch = 0; compute < batches; ++compute) {
+    for (; fetch < batches && fetch < compute + 4; ++fetch) {
+      cuda::pipeline<cuda::thread_scope_block>& pipe = fetch % 2 == 0 ? even : odd;
+      pipe.producer_acquire();
+      cuda::memcpy_async(&stage[fetch % 2][fetch / 2 % 2][threadIdx.x],
+                         in + fetch * total + start + threadIdx.x, sizeof(float), pipe);
+      pipe.producer_commit();
+    }
+    cuda::pipeline<cuda::thread_scope_block>& pipe = compute % 2 == 0 ? even : odd;
+    pipe.consumer_wait();
+    sum += stage[compute % 2][compute / 2 % 2][(threadIdx.x + 1) % kAsyncBlock] *
+           static_cast<float>(compute + 1);
+    pipe.consumer_release();
+  }
+  out[start + threadIdx.x] = sum;
+}
+
 // A partitioned pipeline: the block's first warp produces, the other 224 threads consume. Block
 // x streams `batches` batches of 256 values (in[(x * batches + b) * 256 + i]); each producer
 // copies 8 values of a batch into the stage, consumer c (thread 32 + c) adds (b + 1) times value
