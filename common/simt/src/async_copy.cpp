@@ -13,49 +13,13 @@
 
 namespace simt::detail {
 
-namespace {
-
-// Keeps `copy` in `pending` until its completion. A group's copy is made by each of its threads
-// with the same arguments (`made_by_group`): it is kept once.
-void keep_until_completed(std::vector<AsyncCopy>& pending, const AsyncCopy& copy,
-                          bool made_by_group) {
-  if (made_by_group && std::any_of(pending.begin(), pending.end(), [&](const AsyncCopy& c) {
-        return c.dst == copy.dst && c.src == copy.src && c.bytes == copy.bytes &&
-               c.cuda_barrier == copy.cuda_barrier && c.barrier_phase == copy.barrier_phase &&
-               c.pipeline == copy.pipeline && c.pipeline_stage == copy.pipeline_stage &&
-               c.group_copy == copy.group_copy && c.group_first == copy.group_first;
-      }))
-    return;
-  pending.push_back(copy);
-  // The copy's bytes are written from here on: reading them before it completes is reported by
-  // the destination check, not as uninitialised.
-  note_shared_written(copy.dst, copy.bytes);
-}
-
-// Makes a copy that is not into shared memory at once (nothing can read its destination early
-// through the checks), and says so.
-bool lands_now(const AsyncCopy& copy) {
-  if (current_thread.unit->arena.contains(copy.dst)) return false;
-  std::memcpy(copy.dst, copy.src, copy.bytes);
-  return true;
-}
-
-}  // namespace
-
-void record_copy(const AsyncCopy& copy, bool made_by_group) {
-  // Only a group's copy is looked for among those pending (each of its threads makes it): a
-  // thread's own copy is new, and looking would make a block's copies cost the square of their
-  // count.
-  if (!lands_now(copy))
-    keep_until_completed(current_thread.block->async_copies, copy, made_by_group);
-}
-
-void record_thread_copy(const AsyncCopy& copy) {
-  if (lands_now(copy)) return;
-  // One thread's copies: none is another thread's part of a group copy, so none is a repeat.
-  BlockState& block = *current_thread.block;
-  keep_until_completed(block.thread_copies[thread_rank()], copy, false);
-  ++block.thread_copies_pending;
+bool is_made_already(const std::vector<AsyncCopy>& pending, const AsyncCopy& copy) {
+  return std::any_of(pending.begin(), pending.end(), [&](const AsyncCopy& c) {
+    return c.dst == copy.dst && c.src == copy.src && c.bytes == copy.bytes &&
+           c.cuda_barrier == copy.cuda_barrier && c.barrier_phase == copy.barrier_phase &&
+           c.pipeline == copy.pipeline && c.pipeline_stage == copy.pipeline_stage &&
+           c.group_copy == copy.group_copy && c.group_first == copy.group_first;
+  });
 }
 
 namespace {
