@@ -87,12 +87,24 @@ namespace {
 void initialise(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t stages,
                 std::uint64_t producers, std::uint64_t consumers, bool partitioned,
                 const std::source_location& place) {
-  // A pipeline made again on this state numbers its stages from 0 again.
   BlockState& block = *current_thread.block;
+  // Another thread of the same make_pipeline made it already.
+  if (state.mark == BlockPipelineState::initialised_mark &&
+      state.made_in_interval == block.interval)
+    return;
+  // The first, or a new pipeline on this state once every thread is past the last one (the GPU
+  // asks as much: its make_pipeline initialises the stages' barriers again), its stages numbered
+  // from 0 again.
   if (block.completed_pipeline == &state) block.completed_pipeline = nullptr;
-  if (state.mark == BlockPipelineState::initialised_mark) return;
-  state = BlockPipelineState{
-      BlockPipelineState::initialised_mark, stages, producers, consumers, partitioned, 0, 0, place};
+  state = BlockPipelineState{BlockPipelineState::initialised_mark,
+                             stages,
+                             producers,
+                             consumers,
+                             partitioned,
+                             0,
+                             0,
+                             place,
+                             block.interval};
   std::fill(counts, counts + 2 * stages, 0);
 }
 

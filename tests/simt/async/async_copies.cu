@@ -100,6 +100,10 @@ std::vector<float> run(Backend backend, PipelineKernel kernel, std::span<const f
       launch_on(backend, shape, WeightedSumThroughTwoBlockPipelines, input.data(), out.data(),
                 batches);
       break;
+    case PipelineKernel::remade_block_scope:
+      launch_on(backend, shape, WeightedSumThroughRemadePipeline, input.data(), out.data(),
+                batches);
+      break;
     case PipelineKernel::producer_count:
       launch_on(backend, shape, WeightedSumThroughProducerCount, input.data(), out.data(), batches);
       break;

@@ -144,7 +144,8 @@ TEST_CASE("Pipelines of one thread and of a block overlap copies with use and su
           "[async]") {
   const auto kernel = GENERATE(async_copies::PipelineKernel::thread_scope,
                                async_copies::PipelineKernel::block_scope,
-                               async_copies::PipelineKernel::two_block_scope);
+                               async_copies::PipelineKernel::two_block_scope,
+                               async_copies::PipelineKernel::remade_block_scope);
   const int batches = GENERATE(1, 2, 7);
   const unsigned blocks = 2;
   const std::size_t total = blocks * block;
@@ -161,7 +162,9 @@ TEST_CASE("Pipelines of one thread and of a block overlap copies with use and su
       }
   INFO((kernel == async_copies::PipelineKernel::thread_scope  ? "thread scope"
         : kernel == async_copies::PipelineKernel::block_scope ? "block scope"
-                                                              : "two block-scope pipelines")
+        : kernel == async_copies::PipelineKernel::two_block_scope
+            ? "two block-scope pipelines"
+            : "a block-scope pipeline made again for each batch")
        << ", " << batches << " batches");
   CHECK(out == expected);
 }
@@ -214,6 +217,8 @@ TEST_CASE(
       backend_under_test, async_copies::PipelineKernel::producer_roles, floats, 1, 2);
   const auto two_piped = async_copies::run(
       backend_under_test, async_copies::PipelineKernel::two_block_scope, floats, 1, 2);
+  const auto remade = async_copies::run(
+      backend_under_test, async_copies::PipelineKernel::remade_block_scope, floats, 1, 2);
   in_shuffled_orders_with_every_check([&] {
     CHECK(async_copies::run(backend_under_test, IntKernel::neighbour_after_split_arrive, ints) ==
           split);
@@ -235,5 +240,7 @@ TEST_CASE(
                             floats, 1, 2) == partitioned);
     CHECK(async_copies::run(backend_under_test, async_copies::PipelineKernel::two_block_scope,
                             floats, 1, 2) == two_piped);
+    CHECK(async_copies::run(backend_under_test, async_copies::PipelineKernel::remade_block_scope,
+                            floats, 1, 2) == remade);
   });
 }

@@ -296,6 +296,29 @@ __global__ void WeightedSumThroughTwoBlockPipelines(const float* in, float* out,
   out[start + threadIdx.x] = sum;
 }
 
+// A block-scope pipeline made again on the same shared state for each batch, once every thread
+// is done with the last one (the GPU's make_pipeline initialises the state's barriers again).
+// As above, thread t sums (b + 1) * in[b * total + block start + (t + 1) % 256].
+__global__ void WeightedSumThroughRemadePipeline(const float* in, float* out, int batches) {
+  cg::thread_block block = cg::this_thread_block();
+  __shared__ float stage[kAsyncBlock];
+  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 1> shared_state;
+  const unsigned total = gridDim.x * kAsyncBlock, start = blockIdx.x * kAsyncBlock;
+  float sum = 0.0f;
+  for (int b = 0; b < batches; ++b) {
+    cuda::pipeline<cuda::thread_scope_block> pipe = cuda::make_pipeline(block, &shared_state);
+    pipe.producer_acquire();
+    cuda::memcpy_async(&stage[threadIdx.x], in + b * total + start + threadIdx.x, sizeof(float),
+                       pipe);
+    pipe.producer_commit();
+    pipe.consumer_wait();
+    sum += stage[(threadIdx.x + 1) % kAsyncBlock] * static_cast<float>(b + 1);
+    pipe.consumer_release();
+    block.sync();
+  }
+  out[start + threadIdx.x] = sum;
+}
+
 // A partitioned pipeline: the block's first warp produces, the other 224 threads consume. Block
 // x streams `batches` batches of 256 values (in[(x * batches + b) * 256 + i]); each producer
 // copies 8 values of a batch into the stage, consumer c (thread 32 + c) adds (b + 1) times value

@@ -39,6 +39,11 @@ struct BlockPipelineState {
   std::uint64_t fully_committed;  ///< Stages every thread has committed, in order.
   std::uint64_t fully_released;   ///< Stages every thread has released, in order.
   std::source_location made_at;   ///< The make_pipeline call.
+  /// The block's barrier interval (BlockState::interval) in which its threads called
+  /// make_pipeline: the calls of one pipeline share one interval (make_pipeline ends with a block
+  /// barrier), so a call in a later one makes a new pipeline on this state, its stages counted
+  /// from 0 again.
+  std::uint32_t made_in_interval;
 };
 
 /// @brief A thread's part in a block-scope pipeline.
