@@ -1,14 +1,13 @@
 /// @file
-/// @brief Asynchronous copies in flight: recorded, and the destination check.
+/// @brief Asynchronous copies in flight: whether a group's copy is recorded already, and the
+/// destination check (recording and completing them is inline, in async_copy.hpp).
 
 #include "async_copy.hpp"
-#include <simt/detail/initialisation_check.hpp>
 #include <simt/detail/phase_barrier.hpp>
 #include <simt/detail/thread_context.hpp>
 #include "describe.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <sstream>
 
 namespace simt::detail {
