@@ -35,18 +35,15 @@ void copy_with_thread_pipeline(void* dst, const void* src, std::size_t bytes,
                       .pipeline_stage = pipe.committed});
 }
 
-void complete_pipeline_stage(const void* pipeline, std::uint64_t stage) {
+void complete_pipeline_stage(BlockPipelineState& pipeline, std::uint64_t stage) {
   // The first consumer to wait for a stage completes its copies: every producer has committed
   // it, so no copy joins it later. A consumer waits for the stages in order, so once stage s is
   // complete, so is every stage before it.
-  BlockState& block = *current_thread.block;
-  if (block.completed_pipeline == pipeline && stage < block.completed_stages) return;
-  complete_copies(block, [&](const AsyncCopy& c) {
-    return c.pipeline == pipeline && c.pipeline_stage == stage;
+  if (stage < pipeline.copies_completed) return;
+  pipeline.copies_completed = stage + 1;
+  complete_copies(*current_thread.block, [&](const AsyncCopy& c) {
+    return c.pipeline == &pipeline && c.pipeline_stage == stage;
   });
-  if (block.completed_pipeline != pipeline) block.completed_stages = 0;
-  block.completed_pipeline = pipeline;
-  block.completed_stages = std::max(block.completed_stages, stage + 1);
 }
 
 namespace {
@@ -95,16 +92,16 @@ void initialise(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t 
   // The first, or a new pipeline on this state once every thread is past the last one (the GPU
   // asks as much: its make_pipeline initialises the stages' barriers again), its stages numbered
   // from 0 again.
-  if (block.completed_pipeline == &state) block.completed_pipeline = nullptr;
-  state = BlockPipelineState{BlockPipelineState::initialised_mark,
-                             stages,
-                             producers,
-                             consumers,
-                             partitioned,
-                             0,
-                             0,
-                             place,
-                             block.interval};
+  state = BlockPipelineState{.mark = BlockPipelineState::initialised_mark,
+                             .stages = stages,
+                             .producers = producers,
+                             .consumers = consumers,
+                             .partitioned = partitioned,
+                             .fully_committed = 0,
+                             .fully_released = 0,
+                             .copies_completed = 0,
+                             .made_at = place,
+                             .made_in_interval = block.interval};
   std::fill(counts, counts + 2 * stages, 0);
 }
 

@@ -42,8 +42,6 @@ void BlockState::reset(unsigned threads) {
     for (std::vector<AsyncCopy>& pending : thread_copies) pending.clear();
   thread_copies_pending = 0;
   thread_copies.resize(threads);
-  completed_pipeline = nullptr;
-  completed_stages = 0;
   group_copies_started.clear();
   arrivals.clear();
   alive = true;

@@ -148,6 +148,21 @@ struct LaneElements {
   }
 };
 
+/// @brief Loads the running lane's elements of `f` from where `lane` says. Gathered in registers
+/// (unrolled), then stored at once: kernels read a fragment back a vector at a time (the tf32
+/// rounding of every element, say), which the processor cannot forward from stores of single
+/// elements (a stall on each load, a tenth of tf32TensorCoreGemm's time).
+template <class F, class P>
+void load_lane_elements(F& f, const LaneElements<F, const P>& lane,
+                        const std::source_location& where) {
+  typename F::element_type loaded[F::num_elements];
+#pragma GCC unroll 32
+  for (int i = 0; i < F::num_elements; ++i)
+    loaded[i] =
+        static_cast<typename F::element_type>(*load(lane.at(i), where.file_name(), where.line()));
+  std::memcpy(f.x, loaded, sizeof loaded);
+}
+
 /// @brief A half, bfloat16, float or double value, exactly, as a double.
 template <class X>
 double exactly(const X& x) {
@@ -263,15 +278,7 @@ void load_matrix_sync(fragment<Use, M, N, K, T, Layout>& f, const P* p, unsigned
   static_assert(detail::valid_shape<T, M, N, K>, "no warp matrix function has this shape");
   using F = fragment<Use, M, N, K, T, Layout>;
   const simt::detail::LaneElements<F, const P> lane(p, ldm, std::is_same_v<Layout, row_major>);
-  // Gathered in registers (unrolled), then stored at once: kernels read a fragment back a vector
-  // at a time (the tf32 rounding of every element, say), which the processor cannot forward
-  // from stores of single elements (a stall on each load, a tenth of tf32TensorCoreGemm's time).
-  typename F::element_type loaded[F::num_elements];
-#pragma GCC unroll 32
-  for (int i = 0; i < F::num_elements; ++i)
-    loaded[i] = static_cast<typename F::element_type>(
-        *simt::detail::load(lane.at(i), where.file_name(), where.line()));
-  std::memcpy(f.x, loaded, sizeof loaded);
+  simt::detail::load_lane_elements(f, lane, where);
 }
 
 /// @brief Loads the lane's elements of an accumulator tile laid out as `layout` says.
@@ -281,11 +288,7 @@ void load_matrix_sync(fragment<accumulator, M, N, K, T>& f, const P* p, unsigned
                       std::source_location where = std::source_location::current()) {
   using F = fragment<accumulator, M, N, K, T>;
   const simt::detail::LaneElements<F, const P> lane(p, ldm, layout == mem_row_major);
-  typename F::element_type loaded[F::num_elements];  // as for A and B: stored at once
-#pragma GCC unroll 32
-  for (int i = 0; i < F::num_elements; ++i)
-    loaded[i] = *simt::detail::load(lane.at(i), where.file_name(), where.line());
-  std::memcpy(f.x, loaded, sizeof loaded);
+  simt::detail::load_lane_elements(f, lane, where);
 }
 
 /// @brief Stores the lane's elements of an accumulator tile, laid out as `layout` says.

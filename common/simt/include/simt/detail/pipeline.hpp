@@ -38,7 +38,10 @@ struct BlockPipelineState {
   bool partitioned;               ///< Producers and consumers are different threads.
   std::uint64_t fully_committed;  ///< Stages every thread has committed, in order.
   std::uint64_t fully_released;   ///< Stages every thread has released, in order.
-  std::source_location made_at;   ///< The make_pipeline call.
+  /// Stages whose copies have completed, at the first consumer's wait for each: the block's
+  /// other consumers of a stage do not look through every pending copy again.
+  std::uint64_t copies_completed;
+  std::source_location made_at;  ///< The make_pipeline call.
   /// The block's barrier interval (BlockState::interval) in which its threads called
   /// make_pipeline: the calls of one pipeline share one interval (make_pipeline ends with a block
   /// barrier), so a call in a later one makes a new pipeline on this state, its stages counted
@@ -69,8 +72,8 @@ void copy_with_pipeline(void* dst, const void* src, std::size_t bytes, const voi
 /// @brief A copy into the current stage of the running thread's thread-scope pipeline `pipe`.
 void copy_with_thread_pipeline(void* dst, const void* src, std::size_t bytes,
                                const ThreadPipelineState& pipe, const std::source_location& place);
-/// @brief Completes the copies of stage `stage` of `pipeline`.
-void complete_pipeline_stage(const void* pipeline, std::uint64_t stage);
+/// @brief Completes the copies of stage `stage` of `pipeline` (once: at its first consumer's wait).
+void complete_pipeline_stage(BlockPipelineState& pipeline, std::uint64_t stage);
 /// @brief `consumer_wait()` of a thread-scope pipeline: its oldest committed stage completes.
 void consume_thread_stage(ThreadPipelineState& pipe, const std::source_location& place);
 /// @brief `pipeline_consumer_wait_prior<N>()`: every committed stage but the last `n` completes.
@@ -126,7 +129,7 @@ struct StageCommittedAt {
     return wait_until_above(self, &pipe->shared->fully_committed, pipe->tail, &site_at<Where>,
                             CompletionWaitKind::pipeline_commit, pipe->shared);
   }
-  void await_resume() const { complete_pipeline_stage(pipe->shared, pipe->tail); }
+  void await_resume() const { complete_pipeline_stage(*pipe->shared, pipe->tail); }
 };
 
 /// @brief An awaiter that is ready at once (a thread-scope pipeline never waits for others).

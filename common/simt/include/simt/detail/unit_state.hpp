@@ -138,11 +138,6 @@ struct BlockState {
   /// own, the one list had made each stage cost the square of the block's copies).
   std::vector<std::vector<AsyncCopy>> thread_copies;
   std::size_t thread_copies_pending = 0;  ///< How many thread_copies holds, all threads together.
-  /// Stages [0, completed_stages) of the block-scope pipeline whose shared state is
-  /// `completed_pipeline` have had their copies completed, so that the block's other consumers
-  /// of a stage do not look through every pending copy again (see complete_pipeline_stage()).
-  const void* completed_pipeline = nullptr;
-  std::uint64_t completed_stages = 0;
   /// Per thread: the cooperative-groups copies it has started (each thread of the block starts
   /// the same ones, so the k-th of every thread is the same copy, AsyncCopy::group_copy k).
   std::vector<std::uint64_t> group_copies_started;
