@@ -354,3 +354,29 @@ __global__ void ConsumersWaitForMissingStage(const float* in, float* out) {
   }
   out[threadIdx.x] = sum;
 }
+
+// A block pipeline made again in each round without a __syncthreads() before it: the last thread
+// to finish a round makes the next round's pipeline while the others still wait for the last
+// round's first stage (which every thread has committed, so they would go on).
+__global__ void PipelineMadeAgainWhileInUse(const float* in, float* out) {
+  namespace cg = cooperative_groups;
+  __shared__ float stage[2][64];
+  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 2> state;
+  float sum = 0.0f;
+  for (int round = 0; round < 2; ++round) {
+    cuda::pipeline<cuda::thread_scope_block> pipe =
+        cuda::make_pipeline(cg::this_thread_block(), &state);
+    for (int b = 0; b < 2; ++b) {
+      pipe.producer_acquire();
+      cuda::memcpy_async(&stage[b][threadIdx.x], in + (round * 2 + b) * 64 + threadIdx.x,
+                         sizeof(float), pipe);
+      pipe.producer_commit();
+    }
+    for (int b = 0; b < 2; ++b) {
+      pipe.consumer_wait();
+      sum += stage[b][(threadIdx.x + 1) % 64];
+      pipe.consumer_release();
+    }
+  }
+  out[threadIdx.x] = sum;
+}

@@ -1,6 +1,6 @@
 // cuda::pipeline's diagnostics (common/simt/src/pipeline.cpp): a consumer waiting for a stage
 // never committed; in a partitioned pipeline, a consumer that produces and consumers waiting for a
-// stage no producer commits.
+// stage no producer commits; a pipeline made again while threads still wait for its stages.
 #include "../catch.hpp"
 #include "../emulator_settings.hpp"
 
@@ -59,4 +59,26 @@ TEST_CASE(
   CHECK_THAT(error, Contains("cuda::pipeline stage that never becomes ready in kernel "
                              "'ConsumersWaitForMissingStage'"));
   CHECK_THAT(error, Contains("waits for every one of its 16 producer threads to commit stage 1"));
+}
+
+TEST_CASE("A block pipeline made again while threads still wait for its stages is reported",
+          "[diagnostics][async]") {
+  std::vector<float> in(4 * 64, 1.0f), out(64);
+  const std::string error = error_of(
+      [&] { simt::launch(1, 64, emulated::PipelineMadeAgainWhileInUse, in.data(), out.data()); });
+  INFO(error);
+  const std::string made_at =
+      place_of("cuda::make_pipeline(", "diagnostics_kernels.cuh", "PipelineMadeAgainWhileInUse");
+  CHECK_THAT(error, Contains("cuda::pipeline made again while in use in kernel "
+                             "'PipelineMadeAgainWhileInUse' at " +
+                             made_at));
+  // Threads run in rank order: thread 63 finishes the first round while threads 0 to 62 wait
+  // at their first consumer_wait().
+  const std::string waits_at =
+      place_of("pipe.consumer_wait();", "diagnostics_kernels.cuh", "PipelineMadeAgainWhileInUse");
+  CHECK_THAT(
+      error,
+      Contains("thread 63 of block (0, 0, 0) makes a pipeline on the shared state of "
+               "the pipeline made at " +
+               made_at + " while threads 0-62 still wait at pipe.consumer_wait() at " + waits_at));
 }

@@ -13,7 +13,6 @@
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
 
-#include <algorithm>
 #include <cstddef>
 #include <cstring>
 
@@ -78,12 +77,20 @@ inline void record_thread_copy(const AsyncCopy& copy) {
 }
 
 /// @brief Completes the pending copies of `copies` that `done` selects: they happen now, as
-/// late as the GPU may make them. Returns how many.
+/// late as the GPU may make them, in the order they were made. Returns how many.
 template <class Done>
 std::size_t complete_copies(std::vector<AsyncCopy>& copies, Done done) {
-  for (const AsyncCopy& c : copies)
-    if (done(c)) copy_bytes(c.dst, c.src, c.bytes);
-  const auto kept = std::remove_if(copies.begin(), copies.end(), done);
+  // One pass that makes each selected copy and moves each kept one down over them: the kept
+  // copies are mostly later stages, behind the completed ones.
+  auto kept = copies.begin();
+  for (auto c = copies.begin(); c != copies.end(); ++c) {
+    if (done(*c)) {
+      copy_bytes(c->dst, c->src, c->bytes);
+      continue;
+    }
+    if (kept != c) *kept = *c;
+    ++kept;
+  }
   const auto completed = static_cast<std::size_t>(copies.end() - kept);
   copies.erase(kept, copies.end());
   return completed;

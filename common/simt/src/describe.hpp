@@ -70,6 +70,11 @@ inline std::string describe_ranks(std::vector<unsigned> ranks) {
   return out.str();
 }
 
+/// @brief "thread 5" for one rank, "threads 0-31, 64-95" for more.
+inline std::string describe_threads(std::vector<unsigned> ranks) {
+  return (ranks.size() == 1 ? "thread " : "threads ") + describe_ranks(std::move(ranks));
+}
+
 /// @brief The ranks of the set bits of a lane mask, offset by `base`: "0-15" for 0xffff.
 inline std::string describe_lanes(unsigned mask, unsigned base = 0) {
   std::vector<unsigned> ranks;

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 namespace simt::detail {
 
@@ -48,13 +49,16 @@ void complete_pipeline_stage(BlockPipelineState& pipeline, std::uint64_t stage) 
 
 namespace {
 
-// Completes stage `stage` of the running thread's thread-scope pipeline `pipe`.
-void complete_thread_stage(const ThreadPipelineState& pipe, std::uint64_t stage) {
+// Completes the stages of the running thread's thread-scope pipeline `pipe` up to, not
+// including, `end`, in one pass over the thread's copies: a wait for all stages but N
+// (pipeline_consumer_wait_prior<N>) completes them together, not one pass per stage. The stages
+// before pipe.waited are complete already.
+void complete_thread_stages(const ThreadPipelineState& pipe, std::uint64_t end) {
   BlockState& block = *current_thread.block;
   if (block.thread_copies_pending == 0) return;
   block.thread_copies_pending -= complete_copies(
       block.thread_copies[thread_rank()],
-      [&](const AsyncCopy& c) { return c.pipeline == &pipe && c.pipeline_stage == stage; });
+      [&](const AsyncCopy& c) { return c.pipeline == &pipe && c.pipeline_stage < end; });
 }
 
 }  // namespace
@@ -67,18 +71,47 @@ void consume_thread_stage(ThreadPipelineState& pipe, const std::source_location&
             " of its pipeline, which has committed " + std::to_string(pipe.committed) +
             " stages: producer_commit() must close a stage before a consumer waits for it (the "
             "GPU's wait covers committed stages only, so it does not wait for these copies)");
-  complete_thread_stage(pipe, pipe.waited);
+  complete_thread_stages(pipe, pipe.waited + 1);
   ++pipe.waited;
 }
 
 void consume_thread_stages_but(ThreadPipelineState& pipe, std::uint64_t n) {
-  while (pipe.waited + n < pipe.committed) {
-    complete_thread_stage(pipe, pipe.waited);
-    ++pipe.waited;
-  }
+  if (pipe.waited + n >= pipe.committed) return;
+  complete_thread_stages(pipe, pipe.committed - n);
+  pipe.waited = pipe.committed - n;
 }
 
 namespace {
+
+// A pipeline made again on `state` (at `place`) while threads still wait for the last one's
+// stages: their waits, on barriers the GPU initialises again, would never end.
+void check_not_in_use(const BlockPipelineState& state, const std::source_location& place) {
+  struct Waiting {
+    const Site* site;
+    std::vector<unsigned> ranks;
+  };
+  std::vector<Waiting> waiting;
+  for (const CompletionWait& w : current_thread.block->scheduling.completion_waits) {
+    if (w.object != &state) continue;
+    auto found = std::find_if(waiting.begin(), waiting.end(),
+                              [&](const Waiting& p) { return p.site == w.site; });
+    if (found == waiting.end()) found = waiting.insert(waiting.end(), Waiting{w.site, {}});
+    found->ranks.push_back(w.rank);
+  }
+  if (waiting.empty()) return;
+  std::string where_they_wait;
+  for (const Waiting& p : waiting)
+    where_they_wait += (where_they_wait.empty() ? "" : ", ") + describe_threads(p.ranks) +
+                       (p.ranks.size() == 1 ? " still waits at " : " still wait at ") +
+                       describe_site(*p.site);
+  fail_in_kernel("cuda::pipeline made again while in use", place,
+                 running_thread_text() +
+                     " makes a pipeline on the shared state of the pipeline made at " +
+                     where(state.made_at) + " while " + where_they_wait +
+                     " for its stages. The GPU's make_pipeline initialises the state's barriers "
+                     "again, so those waits would never end: make the pipeline again only once "
+                     "every thread is done with the last one (a __syncthreads() between them)");
+}
 
 // The first caller of make_pipeline initialises the shared state (the others find it made).
 void initialise(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t stages,
@@ -92,6 +125,7 @@ void initialise(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t 
   // The first, or a new pipeline on this state once every thread is past the last one (the GPU
   // asks as much: its make_pipeline initialises the stages' barriers again), its stages numbered
   // from 0 again.
+  if (state.mark == BlockPipelineState::initialised_mark) check_not_in_use(state, place);
   state = BlockPipelineState{.mark = BlockPipelineState::initialised_mark,
                              .stages = stages,
                              .producers = producers,

@@ -597,8 +597,8 @@ void UnitRunner::warn_exited(const Site* site, std::size_t first, std::size_t co
   for (std::size_t k = first; k < first + count; ++k) {
     const BlockState& b = unit_.blocks[k];
     if (b.scheduling.exited.empty()) continue;
-    exited += (exited.empty() ? "" : ", ") + std::string("threads ") +
-              describe_ranks(b.scheduling.exited) + " of block " + index_text(b.block_idx);
+    exited += (exited.empty() ? "" : ", ") + describe_threads(b.scheduling.exited) + " of block " +
+              index_text(b.block_idx);
   }
   if (exited.empty()) return;
   {
@@ -644,7 +644,8 @@ void UnitRunner::report_divergence() const {
     message << "; block " << index_text(b.block_idx) << ": " << waiting;
     const char* separator = waiting.empty() ? "" : ", ";
     if (!s.exited.empty())
-      message << separator << "threads " << describe_ranks(s.exited) << " have exited";
+      message << separator << describe_threads(s.exited)
+              << (s.exited.size() == 1 ? " has exited" : " have exited");
   }
   if (completion_wait != nullptr)
     message << advice_for_wait_that_never_ends(*completion_wait);
