@@ -133,19 +133,23 @@ SIMT_SUSPENDS void mma_sync(D& d, const A& a, const B& b, const C& c, bool satf 
 namespace simt::detail {
 
 /// @brief Where in memory the running lane's elements of a fragment F lie: the tile from `p`,
-/// its rows (`row_major`) or its columns `ldm` elements apart.
+/// its rows (`row_major`) or its columns `ldm` elements apart. A lane's elements are one run of
+/// a row of the tile (in every shape, a row's length is a multiple of a lane's count), so they
+/// lie one element apart in a row-major tile and `ldm` apart in a column-major one: the address
+/// of the first is worked out once, not one division per element.
 template <class F, class P>
 struct LaneElements {
-  P* p;
-  unsigned ldm;
-  bool row_major;
-  unsigned first = lane_of(thread_rank()) * unsigned(F::num_elements);
-  LaneElements(P* p_, unsigned ldm_, bool row_major_) : p(p_), ldm(ldm_), row_major(row_major_) {}
-  /// @brief The address of the lane's i-th element.
-  P* at(int i) const {
-    const unsigned e = first + unsigned(i), row = e / F::cols, col = e % F::cols;
-    return row_major ? p + std::size_t(row) * ldm + col : p + std::size_t(col) * ldm + row;
+  static_assert(F::cols % F::num_elements == 0, "a lane's elements lie in one row of the tile");
+  P* first;
+  std::size_t step;
+  LaneElements(P* p, unsigned ldm, bool row_major) {
+    const unsigned e = lane_of(thread_rank()) * unsigned(F::num_elements);
+    const unsigned row = e / F::cols, col = e % F::cols;
+    first = row_major ? p + std::size_t(row) * ldm + col : p + std::size_t(col) * ldm + row;
+    step = row_major ? 1 : ldm;
   }
+  /// @brief The address of the lane's i-th element.
+  P* at(int i) const { return first + std::size_t(i) * step; }
 };
 
 /// @brief Loads the running lane's elements of `f` from where `lane` says. Gathered in registers
