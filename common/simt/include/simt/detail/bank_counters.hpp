@@ -29,6 +29,8 @@ struct AccessRecord {
 struct BankLog {
   std::vector<AccessRecord> accesses;
   std::vector<std::uint32_t> access_count;  ///< Per thread: shared accesses this interval.
+  std::vector<AccessRecord> sorted;         ///< Scratch of count_interval's ordering.
+  std::vector<std::uint32_t> bucket_start;  ///< Scratch of count_interval's ordering.
   /// @brief Logs an access of `bytes` at byte `offset` of the block's shared address space,
   /// made at `file`:`line`.
   void log(unsigned rank, std::size_t offset, std::size_t bytes, bool store, const char* file,
@@ -39,6 +41,10 @@ struct BankLog {
   /// @brief Adds the interval's requests and wavefronts to `counts` (in total and per line) and
   /// starts a new interval. `block` and `interval` say where it was, for the lines' examples.
   void count_interval(SharedMemoryCounters& counts, std::uint64_t block, std::uint64_t interval);
+
+ private:
+  /// @brief Orders `accesses` by request: by warp, then k, then load or store, line and file.
+  void order_by_request();
 };
 
 /// @brief Keeps a finished launch's counts for last_launch_counters().
