@@ -161,3 +161,27 @@ TEST_CASE("Lanes that take no part in a request are marked inactive in its map",
   CHECK(c.worst_line() == nullptr);
   for (unsigned t = 0; t < 64; ++t) CHECK(out[t] == (t % 32 < 16 ? static_cast<float>(t) : 0.0f));
 }
+
+TEST_CASE("A warp's lanes that reach one access at two lines make two requests, one per line",
+          "[bank-counters]") {
+  std::vector<float> out(64);
+  simt::launch(1, 64, emulated::EvenAndOddLanesWrite, out.data());
+  const auto c = simt::last_launch_counters();
+  REQUIRE(c.lines.size() == 3);
+  for (const bool even : {true, false}) {
+    const std::string place = place_of(even ? "// even lanes" : "// odd lanes");
+    const auto line = std::find_if(c.lines.begin(), c.lines.end(),
+                                   [&](const auto& l) { return l.store && l.place() == place; });
+    REQUIRE(line != c.lines.end());
+    INFO(place);
+    CHECK(line->requests == 2);  // one per warp, of its even or its odd lanes
+    CHECK(line->wavefronts == 2);
+    for (unsigned lane = 0; lane < 32; ++lane)
+      CHECK(line->worst.word[lane] == (lane % 2 == (even ? 0u : 1u)
+                                           ? static_cast<std::int64_t>(lane)
+                                           : simt::BankRequestMap::inactive));
+  }
+  CHECK(c.load_requests == 2);
+  for (unsigned t = 0; t < 64; ++t)
+    CHECK(out[t] == (t % 2 == 0 ? -static_cast<float>(t + 1) : static_cast<float>(t - 1)));
+}

@@ -64,6 +64,18 @@ __global__ void HalfWarpWrites(float* out) {
   out[threadIdx.x] = threadIdx.x % 32 < 16 ? s[threadIdx.x] : 0.0f;
 }
 
+// Even lanes write their word at one line, odd lanes at the next: each warp's first access is
+// at two lines, two requests of half a warp each (stores of words 2i and 2i + 1: no conflict).
+__global__ void EvenAndOddLanesWrite(float* out) {
+  __shared__ float s[64];
+  if (threadIdx.x % 2 == 0)
+    s[threadIdx.x] = static_cast<float>(threadIdx.x);  // even lanes
+  else
+    s[threadIdx.x] = -static_cast<float>(threadIdx.x);  // odd lanes
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x ^ 1u];
+}
+
 // A 32 x 32 tile transpose through shared memory, padded (33 columns) or not (32).
 template <int Columns>
 __global__ void TransposeTile(const float* in, float* out, int n) {
