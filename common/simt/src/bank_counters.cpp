@@ -99,14 +99,22 @@ void counting_sort(const std::vector<AccessRecord>& from, std::vector<AccessReco
 }  // namespace
 
 void BankLog::order_by_request() {
-  // Two counting sorts, by k and then by warp, put a block's interval of accesses in order of
-  // (warp, k) in time linear in their number (a std::sort by the whole key took a third of the
-  // counters' time in the benchmark's reduction).
+  // A counting sort by (warp, k) puts a block's interval of accesses in order in time linear in
+  // their number (a std::sort by the whole key took a third of the counters' time in the
+  // benchmark's reduction). Where a thread makes many accesses in one interval, so that
+  // (warp, k) has many more values than there are accesses, two sorts, by k and then by warp.
   const std::uint32_t ks = *std::max_element(access_count.begin(), access_count.end());
   const auto warps = static_cast<std::uint32_t>((access_count.size() + 31) / 32);
-  counting_sort(accesses, sorted, bucket_start, ks, [](const AccessRecord& a) { return a.k; });
-  counting_sort(sorted, accesses, bucket_start, warps,
-                [](const AccessRecord& a) { return warp_of(a.rank); });
+  if (std::uint64_t{warps} * ks <= 4 * accesses.size()) {
+    counting_sort(accesses, sorted, bucket_start, warps * ks,
+                  [ks](const AccessRecord& a) { return warp_of(a.rank) * ks + a.k; });
+  } else {
+    counting_sort(accesses, sorted, bucket_start, ks, [](const AccessRecord& a) { return a.k; });
+    std::swap(accesses, sorted);
+    counting_sort(accesses, sorted, bucket_start, warps,
+                  [](const AccessRecord& a) { return warp_of(a.rank); });
+  }
+  std::swap(accesses, sorted);
   // The lanes' k-th accesses are at one line, unless the warp's lanes diverged: only then do
   // they need ordering by load or store, line and file.
   const auto place = [](const AccessRecord& a) {
