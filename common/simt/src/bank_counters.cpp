@@ -33,22 +33,25 @@ std::pair<std::uint64_t, std::uint64_t> wavefronts(const AccessRecord* begin,
   for (unsigned phase = 0; phase * lanes_per_phase < 32; ++phase) {
     std::uint32_t distinct[32][32];  // per bank, the distinct words seen (at most 32 lanes)
     unsigned count[32] = {};
+    unsigned most = 0;  // the most distinct words of one bank: the phase's wavefronts
     bool any = false;
     for (const AccessRecord* a = begin; a != end; ++a) {
-      const unsigned lane = lane_of(a->rank);
-      if (lane / lanes_per_phase != phase) continue;
+      // 4-byte accesses (most) take one phase: no lane's phase to work out.
+      if (lanes_per_phase < 32 && lane_of(a->rank) / lanes_per_phase != phase) continue;
       any = true;
       for (unsigned w = 0; w < std::max<unsigned>(1, a->words); ++w) {
         const std::uint32_t word = a->word + w;
         const unsigned bank = word % 32;
         if (std::find(distinct[bank], distinct[bank] + count[bank], word) ==
                 distinct[bank] + count[bank] &&
-            count[bank] < 32)
+            count[bank] < 32) {
           distinct[bank][count[bank]++] = word;
+          most = std::max(most, count[bank]);
+        }
       }
     }
     if (any) {
-      total += std::max<unsigned>(1, *std::max_element(count, count + 32));
+      total += std::max(1u, most);
       ++phases;
     }
   }
