@@ -49,7 +49,7 @@ void record_shared_access(const void* address, std::size_t bytes, AccessKind kin
                           bool whole_object, const char* file, unsigned line) {
   UnitState& unit = *current_thread.unit;
   BlockState& me = *current_thread.block;
-  const SharedPlace place = unit.arena.locate(address, bytes, unit.layout.used);
+  const SharedPlace place = unit.arena.locate(address, bytes, unit.layout.used, me.arena_index);
   const bool own = place.block == me.arena_index;
 
   if (unit.diagnostics) {

@@ -77,7 +77,8 @@ void check_written(UnitState& unit, BlockState& reader, BlockState& owner, bool 
 void note_shared_written(const void* address, std::size_t bytes) {
   UnitState* unit = current_thread.unit;
   if (!unit->diagnostics || !unit->arena.contains(address)) return;
-  const SharedPlace place = unit->arena.locate(address, bytes, unit->layout.used);
+  const SharedPlace place =
+      unit->arena.locate(address, bytes, unit->layout.used, current_thread.block->arena_index);
   if (place.region == SharedRegion::none) return;
   note_written(*unit, unit->blocks[place.block], place.region == SharedRegion::dynamic,
                place.offset, bytes);

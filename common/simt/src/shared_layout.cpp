@@ -45,12 +45,16 @@ void SharedArena::reserve(std::size_t blocks, std::size_t dynamic_bytes) {
   base_ = storage_.get() + ((guard - address % guard) % guard);
 }
 
-SharedPlace SharedArena::locate(const void* address, std::size_t bytes,
-                                std::size_t static_used) const {
+SharedPlace SharedArena::locate(const void* address, std::size_t bytes, std::size_t static_used,
+                                std::size_t likely_block) const {
   const auto offset = static_cast<std::size_t>(static_cast<const std::byte*>(address) - base_);
   SharedPlace place;
-  place.block = offset / stride_;
-  const std::size_t in_block = offset % stride_;
+  place.block = likely_block;
+  std::size_t in_block = offset - likely_block * stride_;  // wraps below the block: too large
+  if (in_block >= stride_) {
+    place.block = offset / stride_;
+    in_block = offset % stride_;
+  }
   if (in_block >= guard && in_block + bytes <= guard + static_used) {
     place.region = SharedRegion::static_variables;
     place.offset = in_block - guard;

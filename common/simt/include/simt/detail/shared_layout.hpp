@@ -66,9 +66,12 @@ class SharedArena {
   }
   /// @brief Which block, region and offset `bytes` at `address` are in (the address must be in
   /// the arena). An access that is not wholly inside one of the block's variables (static
-  /// variables up to `static_used`, or the dynamic memory) has region none.
-  [[nodiscard]] SharedPlace locate(const void* address, std::size_t bytes,
-                                   std::size_t static_used) const;
+  /// variables up to `static_used`, or the dynamic memory) has region none. `likely_block` is
+  /// the block the address is most likely in (the running thread's): an address in it is placed
+  /// without a division by the arena's stride, which every shared access with the checks on
+  /// paid.
+  [[nodiscard]] SharedPlace locate(const void* address, std::size_t bytes, std::size_t static_used,
+                                   std::size_t likely_block) const;
 
  private:
   std::unique_ptr<std::byte[]> storage_;
