@@ -76,9 +76,8 @@ TEST_CASE("A block pipeline made again while threads still wait for its stages i
   // at their first consumer_wait().
   const std::string waits_at =
       place_of("pipe.consumer_wait();", "diagnostics_kernels.cuh", "PipelineMadeAgainWhileInUse");
-  CHECK_THAT(
-      error,
-      Contains("thread 63 of block (0, 0, 0) makes a pipeline on the shared state of "
-               "the pipeline made at " +
-               made_at + " while threads 0-62 still wait at pipe.consumer_wait() at " + waits_at));
+  CHECK_THAT(error,
+             Contains("thread 63 of block (0, 0, 0) makes a pipeline on the shared state of "
+                      "the pipeline made at " +
+                      made_at + " while threads 0-62 wait at pipe.consumer_wait() at " + waits_at));
 }

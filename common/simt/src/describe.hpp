@@ -70,9 +70,14 @@ inline std::string describe_ranks(std::vector<unsigned> ranks) {
   return out.str();
 }
 
-/// @brief "thread 5" for one rank, "threads 0-31, 64-95" for more.
-inline std::string describe_threads(std::vector<unsigned> ranks) {
-  return (ranks.size() == 1 ? "thread " : "threads ") + describe_ranks(std::move(ranks));
+/// @brief "thread 5" for one rank, "threads 0-31, 64-95" for more; with a verb, "thread 5
+/// waits" or "threads 0-31 wait" (`one` and `many` are its two forms).
+inline std::string describe_threads(std::vector<unsigned> ranks, const char* one = "",
+                                    const char* many = "") {
+  const bool single = ranks.size() == 1;
+  std::string text = (single ? "thread " : "threads ") + describe_ranks(std::move(ranks));
+  const char* verb = single ? one : many;
+  return *verb == '\0' ? text : text + " " + verb;
 }
 
 /// @brief The ranks of the set bits of a lane mask, offset by `base`: "0-15" for 0xffff.

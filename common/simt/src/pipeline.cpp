@@ -8,6 +8,7 @@
 #include <simt/dim3.hpp>
 #include "async_copy.hpp"
 #include "describe.hpp"
+#include "waiting_threads.hpp"
 
 #include <algorithm>
 #include <string>
@@ -86,31 +87,24 @@ namespace {
 // A pipeline made again on `state` (at `place`) while threads still wait for the last one's
 // stages: their waits, on barriers the GPU initialises again, would never end.
 void check_not_in_use(const BlockPipelineState& state, const std::source_location& place) {
-  struct Waiting {
-    const Site* site;
-    std::vector<unsigned> ranks;
-  };
-  std::vector<Waiting> waiting;
-  for (const CompletionWait& w : current_thread.block->scheduling.completion_waits) {
+  const BlockState& block = *current_thread.block;
+  std::vector<char> not_waiting_here(current_thread.unit->threads_per_block, 1);
+  bool any = false;
+  for (const CompletionWait& w : block.scheduling.completion_waits) {
     if (w.object != &state) continue;
-    auto found = std::find_if(waiting.begin(), waiting.end(),
-                              [&](const Waiting& p) { return p.site == w.site; });
-    if (found == waiting.end()) found = waiting.insert(waiting.end(), Waiting{w.site, {}});
-    found->ranks.push_back(w.rank);
+    not_waiting_here[w.rank] = 0;
+    any = true;
   }
-  if (waiting.empty()) return;
-  std::string where_they_wait;
-  for (const Waiting& p : waiting)
-    where_they_wait += (where_they_wait.empty() ? "" : ", ") + describe_threads(p.ranks) +
-                       (p.ranks.size() == 1 ? " still waits at " : " still wait at ") +
-                       describe_site(*p.site);
-  fail_in_kernel("cuda::pipeline made again while in use", place,
-                 running_thread_text() +
-                     " makes a pipeline on the shared state of the pipeline made at " +
-                     where(state.made_at) + " while " + where_they_wait +
-                     " for its stages. The GPU's make_pipeline initialises the state's barriers "
-                     "again, so those waits would never end: make the pipeline again only once "
-                     "every thread is done with the last one (a __syncthreads() between them)");
+  if (!any) return;
+  fail_in_kernel(
+      "cuda::pipeline made again while in use", place,
+      running_thread_text() + " makes a pipeline on the shared state of the pipeline made at " +
+          where(state.made_at) + " while " +
+          describe_waiting_threads(block, current_thread.unit->threads_per_block,
+                                   not_waiting_here) +
+          " for its stages. The GPU's make_pipeline initialises the state's barriers again, so "
+          "those waits would never end: make the pipeline again only once every thread is done "
+          "with the last one (a __syncthreads() between them)");
 }
 
 // The first caller of make_pipeline initialises the shared state (the others find it made).

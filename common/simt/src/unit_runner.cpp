@@ -644,8 +644,7 @@ void UnitRunner::report_divergence() const {
     message << "; block " << index_text(b.block_idx) << ": " << waiting;
     const char* separator = waiting.empty() ? "" : ", ";
     if (!s.exited.empty())
-      message << separator << describe_threads(s.exited)
-              << (s.exited.size() == 1 ? " has exited" : " have exited");
+      message << separator << describe_threads(s.exited, "has exited", "have exited");
   }
   if (completion_wait != nullptr)
     message << advice_for_wait_that_never_ends(*completion_wait);

@@ -52,8 +52,8 @@ std::string describe_waiting_threads(const BlockState& b, unsigned threads_per_b
   std::ostringstream text;
   const char* separator = "";
   for (const Place& p : places) {
-    text << separator << describe_threads(p.ranks) << " wait" << (p.ranks.size() == 1 ? "s" : "")
-         << " at " << describe_site(*p.site);
+    text << separator << describe_threads(p.ranks, "waits", "wait") << " at "
+         << describe_site(*p.site);
     if (p.warp) text << " (mask " << hex_text(p.mask) << ")";
     separator = ", ";
   }
