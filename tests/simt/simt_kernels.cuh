@@ -303,3 +303,50 @@ __global__ void ClockCycles(long long* out, long long nanoseconds) {
   out[3] = static_cast<long long>(now_ns - started_ns);
   out[4] = static_cast<long long>(end_ns - start_ns);
 }
+
+// Block loops (common/simt/translate/simt_translation/rewrites/block_loops.py): the same
+// kernel twice. Each thread keeps a running sum across `rounds` barrier intervals; in each it
+// adds its right-hand neighbour's value of the last interval, read from shared memory. With
+// `rounds` a parameter, every barrier is reached by the whole block alike and the kernel runs
+// as loops over its threads; with `rounds` read from memory, the translation cannot know that,
+// and the kernel stays a coroutine per thread. Threads at or past `active` return first.
+__global__ void NeighbourRoundsAsLoops(const int* in, int* out, int rounds, int active) {
+  __shared__ int value[1024];
+  const unsigned t = threadIdx.x;
+  if (static_cast<int>(t) >= active) return;
+  int sum = in[blockIdx.x * blockDim.x + t];
+  for (int r = 0; r < rounds; ++r) {
+    value[t] = sum;
+    __syncthreads();
+    sum += value[(t + 1) % static_cast<unsigned>(active)] % 1000;
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + t] = sum;
+}
+
+__global__ void NeighbourRoundsAsCoroutines(const int* in, int* out, const int* rounds,
+                                            int active) {
+  __shared__ int value[1024];
+  const unsigned t = threadIdx.x;
+  if (static_cast<int>(t) >= active) return;
+  int sum = in[blockIdx.x * blockDim.x + t];
+  for (int r = 0; r < *rounds; ++r) {
+    value[t] = sum;
+    __syncthreads();
+    sum += value[(t + 1) % static_cast<unsigned>(active)] % 1000;
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + t] = sum;
+}
+
+// Every thread returns inside a loop with no condition, thread t in round t % 4 + 1: the block
+// ends once the last one has (out[i] = the round thread i returned in).
+__global__ void ReturnInsideEndlessLoop(int* out) {
+  for (int r = 0;; ++r) {
+    if (r == static_cast<int>(threadIdx.x % 4) + 1) {
+      out[blockIdx.x * blockDim.x + threadIdx.x] = r;
+      return;
+    }
+    __syncthreads();
+  }
+}

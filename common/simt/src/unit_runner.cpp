@@ -5,6 +5,7 @@
 
 #include "unit_runner.hpp"
 #include <simt/detail/barriers.hpp>
+#include <simt/detail/block_loop.hpp>
 #include <simt/detail/completion_wait.hpp>
 #include <simt/detail/group_copy.hpp>
 #include <simt/detail/thread_context.hpp>
@@ -37,6 +38,10 @@ constinit thread_local ThreadContext current_thread{};
 
 namespace {
 
+// The runner of the units this worker runs: a kernel run as loops over its threads ends its
+// intervals through it (pass_block_loop_barrier()).
+constinit thread_local UnitRunner* whole_block_runner = nullptr;
+
 // How deep below the scheduler a chain may be for a warp collective to rewind it (see
 // ThreadContext::stack_base). With symmetric transfer as tail calls (optimised builds) the
 // chain never gets deep; otherwise this leaves the rest of the 8 MiB stack to the chain's own
@@ -55,6 +60,12 @@ bool earlier_in_source(const Site& a, const Site& b) {
   return a.location.column() < b.location.column();
 }
 }  // namespace
+
+bool pass_block_loop_barrier(const Site& site) {
+  return whole_block_runner->pass_loop_barrier(*current_thread.block, site);
+}
+
+bool drop_returned_threads() { return whole_block_runner->drop_returned(*current_thread.block); }
 
 UnitRunner::UnitRunner(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_block,
                        const void* closure, const char* kernel, StrictWarnings& warnings)
@@ -165,6 +176,7 @@ void UnitRunner::run(std::uint64_t index, std::map<std::uint64_t, std::string>& 
   place_blocks(index);
   for (BlockState& b : unit_.blocks) begin_block(b);
 
+  whole_block_runner = this;
   // First interval: start every thread; each runs to its first barrier or to its end.
   for (BlockState& b : unit_.blocks) start_threads(b);
   // Then, until no thread waits: run what is ready inside each block (warp collectives,
@@ -268,6 +280,13 @@ void UnitRunner::start_threads(BlockState& b) {
     ctx.chain_begin = s.chain.data();
     ctx.stack_base = static_cast<const char*>(__builtin_frame_address(0));
     body_(closure_);
+    if (unit_.whole_blocks) {
+      // The kernel runs as loops over its threads (simt/detail/block_loop.hpp): starting the
+      // first thread ran the whole block, every interval of it.
+      unit_.starting = false;
+      all_returned(b);
+      return;
+    }
   }
   unit_.starting = false;
   // A coroutine's thread that returns is noted as exited, one that suspends as waiting: a kernel
@@ -285,6 +304,35 @@ void UnitRunner::start_threads(BlockState& b) {
     return;
   }
   b.alive = s.exited.size() < n;
+}
+
+bool UnitRunner::pass_loop_barrier(BlockState& b, const Site& site) {
+  BlockScheduling& s = b.scheduling;
+  s.barrier_site = &site;
+  s.barrier_kind = BarrierKind::block;
+  if (unit_.strict) warn_exited(&site, b.arena_index, 1);
+  end_interval(b);
+  if (s.completes_group_copies) {
+    complete_group_copies(b, s.group_copies_kept);
+    s.completes_group_copies = false;
+  }
+  s.barrier_site = nullptr;
+  s.released_count = 0;
+  s.predicate_count = 0;
+  if (s.exits_in_chain != s.exited.size()) rebuild_chain(b);
+  if (shuffle_seed_) {
+    shuffle(b, s.chain);
+    for (std::size_t i = 0; i + 1 < s.chain.size(); ++i)
+      s.position[s.chain[i].rank] = static_cast<unsigned>(i);
+  }
+  current_thread.slot = s.chain.data();
+  beat(b);
+  return s.exited.size() < unit_.threads_per_block;
+}
+
+bool UnitRunner::drop_returned(BlockState& b) {
+  rebuild_chain(b);
+  return b.scheduling.exited.size() < unit_.threads_per_block;
 }
 
 void UnitRunner::all_returned(BlockState& b) {

@@ -38,6 +38,12 @@ class UnitRunner {
   /// @brief Runs unit `index`; appends what its blocks printed to `printed` by block index.
   void run(std::uint64_t index, std::map<std::uint64_t, std::string>& printed);
 
+  /// @brief A block of a kernel run as loops over its threads: the end of an interval at the
+  /// barrier at `site`, which every thread of the block that has not returned has reached.
+  bool pass_loop_barrier(BlockState& b, const Site& site);
+  /// @brief The same kernel: drops the threads that returned from the chain.
+  bool drop_returned(BlockState& b);
+
  private:
   void place_blocks(std::uint64_t index);
   void begin_block(BlockState& b);

@@ -196,7 +196,10 @@ std::string run_the_others(ThreadContext& t) {
   ThreadSlot* const self = t.slot;
   std::string stuck;
   try {
-    if (unit.starting) {
+    if (unit.whole_blocks) {
+      // A kernel run as loops over its threads: the others' code is the same loop's, which
+      // this thread holds up; where they would wait is not known.
+    } else if (unit.starting) {
       // The first interval: the threads after this one have not started.
       for (ThreadSlot* next = self + 1; next->rank < unit.threads_per_block; ++next) {
         t.slot = next;

@@ -62,6 +62,7 @@ class Analysis:
     asm_statements: list = field(default_factory=list)  # (ASM_STMT, enclosing Function)
     linkage_specs: list = field(default_factory=list)  # extern "C" (and other) declarations
     uses_exceptions: bool = False  # a throw or try in the file or its own headers
+    block_loop_kernels: set = field(default_factory=set)  # keys: run as loops (block_loops.py)
     errors: list = field(default_factory=list)
 
     def call_suspends(self, call):

@@ -9,8 +9,8 @@ from . import instantiations as instantiations_pass
 from . import output, registrations
 from .diagnostics import TranslationFailed, error_at_offset
 from .parse import is_user_path, parse_unit
-from .rewrites import access_checks, directives, header_split, inline_asm, inlined_kernels, \
-    integer_division, loops_with_checks_known, shared_memory, suspension
+from .rewrites import access_checks, block_loops, directives, header_split, inline_asm, \
+    inlined_kernels, integer_division, loops_with_checks_known, shared_memory, suspension
 from .sources import path_of
 from .text_edits import FileEdits
 
@@ -35,11 +35,13 @@ def translate(options, outputs, progress):
     unit = parse_unit(options)
     analysis = analysis_pass.analyse(unit, progress)
     directive_edits, once = directives.rewrite(unit, progress)
+    # First: the kernels it runs as loops over their threads no longer suspend, for every pass.
+    looped, analysis.block_loop_kernels = block_loops.rewrite(unit, analysis, progress)
     instantiations = instantiations_pass.find(unit, analysis)
     checked = access_checks.checked_accesses(unit, analysis, progress)
     loops = loops_with_checks_known.find(
         unit, analysis, [(path_of(c), c.extent.start.offset) for c, _ in checked], progress)
-    passes = [directive_edits,
+    passes = [directive_edits, looped,
               suspension.rewrite(unit, analysis, instantiations, progress),
               shared_memory.rewrite(unit, analysis, progress),
               access_checks.rewrite(checked, loops),

@@ -18,6 +18,7 @@ SIMT_SUSPENDS int __syncthreads_or(int predicate);
 #else
 
 #include <simt/detail/barriers.hpp>
+#include <simt/detail/block_loop.hpp>
 #include <simt/detail/site.hpp>
 
 /// @brief Waits until every thread of the block that has not exited reaches this barrier.

@@ -182,6 +182,10 @@ struct UnitState {
   ThreadBody body = nullptr;               ///< Starts the running slot's thread...
   const void* closure = nullptr;           ///< ... with the launch's arguments.
   bool starting = false;  ///< The first interval's threads are being started one by one.
+  /// The kernel runs as loops over its threads between barriers (simt/detail/block_loop.hpp),
+  /// a whole block in the call that starts its first thread; so a thread that makes no progress
+  /// cannot have the threads after it run on alone.
+  bool whole_blocks = false;
 };
 
 /// @brief How diagnostics name the running kernel: its registered name, or else the function

@@ -1,0 +1,742 @@
+"""Kernels whose block barriers every thread reaches together run as loops over the block's
+threads, with no coroutine per thread.
+
+A kernel qualifies when its only suspension points are `__syncthreads();` statements and every
+one of them sits in what the whole block runs alike: the kernel's body, and the bodies of `for`,
+`while`, `do` and `if` statements whose conditions are *uniform*, built only from literals, the
+kernel's parameters (never changed), `blockIdx`, `blockDim`, `gridDim` and local variables
+declared and changed only there, from such expressions. Then every thread that has not returned
+reaches the same barriers in the same order, and the kernel is one function per block:
+
+- the statements between two barriers (a *run*) become a lambda that the block calls once per
+  thread (simt::detail::BlockLoop::threads), in the order the block's chain would run them, so
+  each access happens in the same order, and is checked the same, as in the coroutine it was;
+- each barrier becomes a call that ends the interval as the scheduler does
+  (BlockLoop::barrier), and the uniform statements run once for the block;
+- a variable a run declares and a later run reads (a thread's `tid`, its partial sum) lives in a
+  per-thread record (`simt_locals`), which each run's lambda names by reference.
+
+Where two runs follow each other with no barrier between (the statements before a loop and
+those the loop begins with), they are two passes over the threads where the coroutines ran
+each thread through both: only a race, or what shows the order threads run in (printf, an
+atomic's old value, a fault), could tell, and a kernel with such calls on both sides stays a
+coroutine (a race is still reported, though it may name another pair of accesses).
+
+Anything else (another barrier or collective, a barrier in thread-dependent code, a `goto`, a
+`break` out of a run, a parameter the kernel changes, a variable whose type the record cannot
+spell) leaves the kernel a coroutine, as every kernel with a barrier was before: this is a
+faster way to run the same schedule, never a second meaning. Template kernels are left too."""
+
+import clang.cindex as ci
+
+from ..cursors import K, T, annotations, c_string, key_of, kind_of, strip_implicit
+from ..sources import path_of
+from . import Rewrite
+
+BARRIER = "__syncthreads"
+BLOCK_BUILTINS = {"blockIdx", "blockDim", "gridDim"}
+ASSIGNMENTS = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
+CHANGES = ASSIGNMENTS | {"++", "--"}
+SCALAR_TYPES = {T.BOOL, T.CHAR_U, T.UCHAR, T.CHAR16, T.CHAR32, T.USHORT, T.UINT, T.ULONG,
+                T.ULONGLONG, T.UINT128, T.CHAR_S, T.SCHAR, T.WCHAR, T.SHORT, T.INT, T.LONG,
+                T.LONGLONG, T.INT128, T.FLOAT, T.DOUBLE, T.LONGDOUBLE, T.POINTER, T.ENUM,
+                T.HALF}
+LITERALS = {K.INTEGER_LITERAL, K.FLOATING_LITERAL, K.CXX_BOOL_LITERAL_EXPR, K.CHARACTER_LITERAL,
+            K.CXX_NULL_PTR_LITERAL_EXPR}
+PASS_THROUGH = {K.PAREN_EXPR, K.UNEXPOSED_EXPR, K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
+                K.CXX_FUNCTIONAL_CAST_EXPR, K.CONDITIONAL_OPERATOR}
+REFUSED = {K.GOTO_STMT, K.INDIRECT_GOTO_STMT, K.LABEL_STMT, K.CXX_TRY_STMT}
+# Calls whose effect shows the order threads run in (a substring of the callee's name).
+ORDER_SENSITIVE_WORDS = ("atomic", "printf", "trap", "assert", "clock", "nanosleep", "malloc",
+                         "free", "abort")
+LOOPS = {K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.CXX_FOR_RANGE_STMT}
+
+
+class NotUniform(Exception):
+    """The kernel stays a coroutine (the reason is for whoever debugs the translation)."""
+
+
+def rewrite(unit, analysis, progress):
+    """Edits the kernels that qualify, and takes them out of the suspending functions (so the
+    suspension pass leaves them alone); returns the Rewrite and the keys of those kernels."""
+    result = Rewrite()
+    chosen = set()
+    for f in list(analysis.functions.values()):
+        if not f.is_kernel or not f.primitives or kind_of(f.cursor) != K.FUNCTION_DECL:
+            continue
+        progress.at(f.cursor)
+        try:
+            edits = _Kernel(unit, analysis, f).plan()
+        except NotUniform:
+            continue
+        for path_edits in edits:
+            kind, path, *rest = path_edits
+            e = result.edits.of(path)
+            if kind == "replace":
+                e.replace(*rest)
+            elif kind == "wrap":
+                e.wrap(*rest)
+            else:
+                e.insert_first(*rest)
+        f.primitives = []
+        f.returns = []
+        chosen.add(f.key)
+    if chosen:
+        _resolve_again(analysis)
+    return result, chosen
+
+
+def _resolve_again(analysis):
+    for f in analysis.functions.values():
+        f.suspends = bool(f.primitives)
+    changed = True
+    while changed:
+        changed = False
+        for f in analysis.functions.values():
+            if not f.suspends and any(analysis.call_suspends(c) for c in f.calls):
+                f.suspends = True
+                changed = True
+
+
+class _Kernel:
+    def __init__(self, unit, analysis, function):
+        self.sources = unit.sources
+        self.analysis = analysis
+        self.f = function
+        self.cursor = function.cursor
+        self.path = path_of(self.cursor)
+        self.uniform_vars = set()  # keys of uniform local variables
+        self.changes_allowed = set()  # offsets of DeclRefExprs where a uniform var may change
+        self.edits = []
+        self.runs = []  # (start, end) of each run, with its statements
+        self.run_cursors = []  # the statements of each run
+        self.declared_in_run = {}  # variable key -> run index (declared by a run's DeclStmt)
+        self.refs = []  # (DECL_REF_EXPR, parent) in the body
+        self.barriers = set()  # offsets of the __syncthreads() calls
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def tokens(self, cursor):
+        return self.sources.tokens(cursor)
+
+    def op(self, cursor):
+        children = list(cursor.get_children())
+        if kind_of(cursor) == K.UNARY_OPERATOR:
+            tokens = self.tokens(cursor)
+            if not tokens or not children:
+                return None
+            if tokens[0].extent.start.offset < children[0].extent.start.offset:
+                return tokens[0].spelling
+            return tokens[-1].spelling
+        if len(children) < 2:
+            return None
+        token = self.sources.binary_operator(children[0], children[1])
+        return token.spelling if token is not None else None
+
+    def statement_end(self, cursor):
+        """The end of a statement, its `;` included (an expression statement's extent stops
+        before it)."""
+        tokens = self.tokens(cursor)
+        end = cursor.extent.end.offset
+        if tokens and tokens[-1].spelling in (";", "}") and tokens[-1].extent.end.offset == end:
+            return end
+        after = self.sources.tokens_between(self.path, end, end + 64)
+        after = [t for t in after if t.extent.start.offset >= end]
+        if not after or after[0].spelling != ";":
+            raise NotUniform("no ; after a statement")
+        return after[0].extent.end.offset
+
+    def contains_barrier(self, cursor):
+        s, e = cursor.extent.start.offset, cursor.extent.end.offset
+        return any(s <= b < e for b in self.barriers)
+
+    def is_barrier_statement(self, cursor):
+        return kind_of(cursor) == K.CALL_EXPR and cursor.extent.start.offset in self.barriers
+
+    # -- the plan ------------------------------------------------------------------------------
+
+    def plan(self):
+        f = self.f
+        for call, _ in f.primitives:
+            if call.spelling != BARRIER or list(call.get_arguments()) or \
+                    path_of(call) != self.path or self.sources.within_macro(call):
+                raise NotUniform("another suspension point")
+            self.barriers.add(call.extent.start.offset)
+        if any(c.evaluated and self.analysis.call_suspends(c) for c in f.calls):
+            raise NotUniform("a call that suspends")
+        if self.sources.within_macro(self.cursor):
+            raise NotUniform("written by a macro")
+        bodies = [c for c in self.cursor.get_children() if kind_of(c) == K.COMPOUND_STMT]
+        if not bodies:
+            raise NotUniform("no body")
+        body = bodies[-1]
+        self.collect(body, [])
+        self.check_parameters()
+        self.needed = self.needed_at_block_level(body)
+        items = self.plan_list(list(body.get_children()))
+        self.check_uniform_changes()
+        self.check_adjacent_runs(items)
+        self.emit(body, items)
+        return self.edits
+
+    def collect(self, cursor, parents):
+        kind = kind_of(cursor)
+        if kind in REFUSED or kind is None:
+            raise NotUniform("goto, label or try")
+        if kind == K.DECL_REF_EXPR:
+            self.refs.append((cursor, parents[-1] if parents else None, list(parents)))
+        parents.append(cursor)
+        for child in cursor.get_children():
+            self.collect(child, parents)
+        parents.pop()
+
+    def may_change(self, ref, parent, parents):
+        """Whether this use of a variable may change it (conservative)."""
+        after = self.sources.tokens_between(self.path, ref.extent.end.offset,
+                                            ref.extent.end.offset + 8)
+        after = [t for t in after if t.extent.start.offset >= ref.extent.end.offset]
+        if after and after[0].spelling in CHANGES:
+            return True
+        start = ref.extent.start.offset
+        before = self.sources.tokens_between(self.path, max(0, start - 8), start)
+        before = [t for t in before if t.extent.end.offset <= start]
+        if before and before[-1].spelling in ("++", "--", "&"):
+            return True
+        i = len(parents) - 1
+        while i >= 0 and kind_of(parents[i]) == K.PAREN_EXPR:
+            i -= 1
+        if i < 0:
+            return False
+        p = parents[i]
+        kind = kind_of(p)
+        if kind == K.CALL_EXPR:
+            children = list(p.get_children())
+            return not children or children[0] != (parents[i + 1] if i + 1 < len(parents)
+                                                   else ref)
+        if kind in (K.LAMBDA_EXPR, K.MEMBER_REF_EXPR):
+            return True
+        if kind == K.VAR_DECL:
+            return p.type.get_canonical().kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE)
+        return False
+
+    def check_parameters(self):
+        """Parameters are read at the block's level (in uniform conditions) and by every thread
+        of the block: none may be changed by a thread."""
+        for ref, parent, parents in self.refs:
+            target = ref.referenced
+            if target is not None and kind_of(target) == K.PARM_DECL and \
+                    self.may_change(ref, parent, parents):
+                raise NotUniform("a parameter changes")
+
+    def is_uniform(self, e):
+        kind = kind_of(e)
+        if kind in LITERALS or kind == K.CXX_UNARY_EXPR:
+            return True
+        children = list(e.get_children())
+        if kind in PASS_THROUGH:
+            return all(self.is_uniform(c) for c in children)
+        if kind == K.UNARY_OPERATOR:
+            return self.op(e) in ("-", "+", "!", "~") and all(self.is_uniform(c)
+                                                            for c in children)
+        if kind == K.BINARY_OPERATOR:
+            return self.op(e) not in ASSIGNMENTS | {","} and all(self.is_uniform(c)
+                                                                for c in children)
+        if kind == K.DECL_REF_EXPR:
+            target = e.referenced
+            if target is None:
+                return False
+            tk = kind_of(target)
+            if tk == K.ENUM_CONSTANT_DECL:
+                return True
+            if tk == K.PARM_DECL:
+                return target.semantic_parent == self.cursor and \
+                    target.type.get_canonical().kind in SCALAR_TYPES
+            if tk == K.VAR_DECL:
+                if key_of(target) in self.uniform_vars:
+                    return True
+                # A constant at namespace scope (not __constant__ memory, whose reads count).
+                t = target.type
+                return target.semantic_parent != self.cursor and t.is_const_qualified() and \
+                    t.get_canonical().kind in SCALAR_TYPES and \
+                    not annotations(target) & {"simt:constant", "simt:shared"} and \
+                    kind_of(target.semantic_parent) in (K.NAMESPACE, K.TRANSLATION_UNIT)
+            return False
+        if kind == K.MEMBER_REF_EXPR:
+            if len(children) != 1:
+                return False
+            base = strip_implicit(children[0])
+            if kind_of(base) == K.DECL_REF_EXPR and base.spelling in BLOCK_BUILTINS and \
+                    base.referenced is not None and \
+                    kind_of(base.referenced.semantic_parent) == K.TRANSLATION_UNIT:
+                return True
+            return False
+        return False
+
+    def uniform_declaration(self, stmt):
+        """A DeclStmt whose variables are all scalars with uniform initialisers: it runs once
+        for the block. Its variables become uniform."""
+        variables = [c for c in stmt.get_children() if kind_of(c) == K.VAR_DECL]
+        if not variables:
+            return False
+        if not any(key_of(v) in self.needed for v in variables):
+            return False  # no block-level code reads it: it stays the threads' own
+        for v in variables:
+            if v.storage_class in (ci.StorageClass.STATIC, ci.StorageClass.EXTERN) or \
+                    v.type.get_canonical().kind not in SCALAR_TYPES or annotations(v):
+                return False
+            init = [c for c in v.get_children() if kind_of(c) not in (K.TYPE_REF,
+                                                                      K.NAMESPACE_REF,
+                                                                      K.TEMPLATE_REF)]
+            if len(init) != 1 or not self.is_uniform(init[0]):
+                return False
+        for v in variables:
+            self.uniform_vars.add(key_of(v))
+        return True
+
+    def uniform_change(self, e):
+        """An expression that changes a uniform variable by a uniform amount (`s >>= 1`,
+        `++i`, `k = k * 2`): run once for the block."""
+        kind = kind_of(e)
+        children = list(e.get_children())
+        if kind == K.UNARY_OPERATOR and self.op(e) in ("++", "--"):
+            target = strip_implicit(children[0]) if children else None
+            ok = target is not None and kind_of(target) == K.DECL_REF_EXPR and \
+                key_of(target.referenced) in self.uniform_vars
+        elif kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and \
+                self.op(e) in ASSIGNMENTS and len(children) == 2:
+            target = strip_implicit(children[0])
+            ok = kind_of(target) == K.DECL_REF_EXPR and \
+                key_of(target.referenced) in self.uniform_vars and self.is_uniform(children[1])
+        elif kind == K.BINARY_OPERATOR and self.op(e) == ",":
+            return all(self.uniform_change(c) for c in children)
+        else:
+            return False
+        if ok:
+            self.changes_allowed.add(target.extent.start.offset)
+        return ok
+
+    def header_parts(self, stmt):
+        """A `for` statement's init, condition and increment (None where left out), from the
+        positions of its header's two `;`."""
+        tokens = self.tokens(stmt)
+        if len(tokens) < 2 or tokens[1].spelling != "(":
+            raise NotUniform("for header")
+        depth = 0
+        semicolons = []
+        close = None
+        for t in tokens[1:]:
+            if t.spelling in ("(", "[", "{"):
+                depth += 1
+            elif t.spelling in (")", "]", "}"):
+                depth -= 1
+                if depth == 0:
+                    close = t.extent.start.offset
+                    break
+            elif t.spelling == ";" and depth == 1:
+                semicolons.append(t.extent.start.offset)
+        if len(semicolons) != 2 or close is None:
+            raise NotUniform("range for or odd header")
+        parts = [None, None, None]
+        body = None
+        for c in stmt.get_children():
+            s = c.extent.start.offset
+            if s > close:
+                body = c
+            elif s < semicolons[0]:
+                parts[0] = c
+            elif s < semicolons[1]:
+                parts[1] = c
+            else:
+                parts[2] = c
+        if body is None:
+            raise NotUniform("for without a body")
+        return parts, body
+
+    def plan_list(self, statements):
+        """Items of a list the whole block runs: ("barrier", call), ("uniform", stmt),
+        ("control", stmt, [(list cursor or single statement, items)]), ("run", stmt)."""
+        items = []
+        for stmt in statements:
+            kind = kind_of(stmt)
+            if not self.contains_barrier(stmt):
+                if kind == K.DECL_STMT and self.uniform_declaration(stmt):
+                    items.append(("uniform", stmt))
+                elif kind == K.DECL_STMT and self.shared_declaration(stmt):
+                    items.append(("uniform", stmt))
+                elif self.uniform_change(stmt):
+                    items.append(("uniform", stmt))
+                else:
+                    items.append(("run", stmt))
+                continue
+            if self.is_barrier_statement(stmt):
+                items.append(("barrier", stmt))
+                continue
+            if self.sources.within_macro(stmt):
+                raise NotUniform("a statement with a barrier written by a macro")
+            children = list(stmt.get_children())
+            if kind == K.COMPOUND_STMT:
+                items.append(("control", stmt, [(stmt, self.plan_list(children))]))
+            elif kind == K.FOR_STMT:
+                (init, cond, inc), body = self.header_parts(stmt)
+                if init is not None and not (
+                        (kind_of(init) == K.DECL_STMT and self.uniform_declaration(init)) or
+                        self.uniform_change(init)):
+                    raise NotUniform("for init")
+                if cond is not None and not self.is_uniform(cond):
+                    raise NotUniform("for condition")
+                if inc is not None and not self.uniform_change(inc):
+                    raise NotUniform("for increment")
+                items.append(("control", stmt, [self.body_plan(body)]))
+            elif kind in (K.WHILE_STMT, K.DO_STMT):
+                if len(children) != 2:
+                    raise NotUniform("while with a declaration")
+                cond, body = (children[0], children[1]) if kind == K.WHILE_STMT else \
+                    (children[1], children[0])
+                if kind_of(cond) in (K.VAR_DECL, K.DECL_STMT) or not self.is_uniform(cond):
+                    raise NotUniform("while condition")
+                items.append(("control", stmt, [self.body_plan(body)]))
+            elif kind == K.IF_STMT:
+                if len(children) not in (2, 3):
+                    raise NotUniform("if with an init statement")
+                tokens = self.tokens(stmt)
+                if len(tokens) > 1 and tokens[1].spelling == "constexpr":
+                    raise NotUniform("if constexpr")
+                if kind_of(children[0]) in (K.VAR_DECL, K.DECL_STMT) or \
+                        not self.is_uniform(children[0]):
+                    raise NotUniform("if condition")
+                items.append(("control", stmt, [self.body_plan(b) for b in children[1:]]))
+            else:
+                raise NotUniform("a barrier in another statement")
+        return items
+
+    def body_plan(self, body):
+        if kind_of(body) == K.COMPOUND_STMT:
+            return (body, self.plan_list(list(body.get_children())))
+        if self.contains_barrier(body):
+            if self.is_barrier_statement(body):
+                return (body, [("barrier", body)])
+            raise NotUniform("a loop whose body is one statement with a barrier inside")
+        # One statement without barrier (an else branch, say): a run of its own.
+        return (body, [("run", body)])
+
+    def shared_declaration(self, stmt):
+        variables = [c for c in stmt.get_children() if kind_of(c) == K.VAR_DECL]
+        return bool(variables) and all("simt:shared" in annotations(v) for v in variables)
+
+    def check_uniform_changes(self):
+        for ref, parent, parents in self.refs:
+            target = ref.referenced
+            if target is None or key_of(target) not in self.uniform_vars:
+                continue
+            if ref.extent.start.offset in self.changes_allowed:
+                continue
+            if self.may_change(ref, parent, parents):
+                raise NotUniform("a uniform variable changes in a thread's code")
+
+    def needed_at_block_level(self, body):
+        """The local variables the block's own code reads: in the headers of the statements
+        that hold a barrier, and what those variables are computed from."""
+        deps = {}
+        roots = set()
+
+        def refs_in(cursor, skip=None):
+            out = set()
+            for c in cursor.walk_preorder():
+                if skip is not None and c.extent.start.offset >= skip:
+                    break
+                if kind_of(c) == K.DECL_REF_EXPR and c.referenced is not None and \
+                        kind_of(c.referenced) == K.VAR_DECL:
+                    out.add(key_of(c.referenced))
+            return out
+
+        for c in body.walk_preorder():
+            kind = kind_of(c)
+            if kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.IF_STMT) and \
+                    self.contains_barrier(c):
+                children = list(c.get_children())
+                if kind == K.FOR_STMT:
+                    header = [x for x in children[:-1]]
+                elif kind == K.DO_STMT:
+                    header = children[1:]
+                else:
+                    header = children[:1]
+                for h in header:
+                    roots |= refs_in(h)
+            elif kind == K.VAR_DECL:
+                deps.setdefault(key_of(c), set()).update(refs_in(c))
+            elif kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and \
+                    self.op(c) in ASSIGNMENTS:
+                children = list(c.get_children())
+                target = strip_implicit(children[0]) if children else None
+                if target is not None and kind_of(target) == K.DECL_REF_EXPR and \
+                        target.referenced is not None:
+                    deps.setdefault(key_of(target.referenced), set()).update(
+                        refs_in(children[1]) if len(children) > 1 else set())
+        needed = set()
+        todo = list(roots)
+        while todo:
+            k = todo.pop()
+            if k in needed:
+                continue
+            needed.add(k)
+            todo.extend(deps.get(k, ()))
+        return needed
+
+    def order_sensitive(self, cursor):
+        """Whether a statement does what shows the order threads run in even in a kernel without
+        races: prints, an atomic (its old value), a fault or trap, inline assembly, or a call of
+        the program's own function (which may do any of these)."""
+        for c in cursor.walk_preorder():
+            kind = kind_of(c)
+            if kind in (K.ASM_STMT, K.CXX_THROW_EXPR):
+                return True
+            if kind != K.CALL_EXPR:
+                continue
+            callee = c.referenced
+            if callee is None or callee.location.file is None:
+                return True
+            name = callee.spelling
+            if any(word in name for word in ORDER_SENSITIVE_WORDS):
+                return True
+            if self.sources.is_user_file(callee.location.file.name):
+                return True
+        return False
+
+    def check_adjacent_runs(self, items):
+        """Two runs with no barrier between them (a uniform statement, a loop's header or its
+        back edge between) run as two passes over the threads, where the coroutines ran each
+        thread through both. Without races, only what shows the order of threads can tell: where
+        both runs do such a thing, the kernel stays a coroutine."""
+        pairs = []
+
+        def walk(items, incoming):
+            open_runs = set(incoming)
+            run = None
+            for item in items:
+                if item[0] == "run":
+                    if run is None:
+                        run = [item[1]]
+                        for r in open_runs:
+                            pairs.append((r, run))
+                        open_runs = {id(run)}
+                        runs[id(run)] = run
+                    else:
+                        run.append(item[1])
+                    continue
+                run = None
+                if item[0] == "barrier":
+                    open_runs = set()
+                elif item[0] == "control":
+                    stmt = item[1]
+                    loop = kind_of(stmt) in LOOPS
+                    outs = set()
+                    for _, sub in item[2]:
+                        out = walk(sub, open_runs)
+                        if loop:
+                            out = walk(sub, open_runs | out)
+                        outs |= out
+                    if kind_of(stmt) in (K.IF_STMT,) and len(item[2]) == 2:
+                        open_runs = outs
+                    else:
+                        open_runs = open_runs | outs
+            return open_runs
+
+        runs = {}
+        walk(items, set())
+        for first, second in pairs:
+            a = runs[first] if not isinstance(first, list) else first
+            if any(self.order_sensitive(s) for s in a) and \
+                    any(self.order_sensitive(s) for s in second):
+                raise NotUniform("two runs without a barrier between them")
+
+    # -- runs and their variables --------------------------------------------------------------
+
+    def collect_runs(self, items, out):
+        """The runs of a plan (consecutive "run" items), in order, each a list of statements;
+        uniform statements in between must not reorder accesses."""
+        current = []
+        for item in items:
+            if item[0] == "run":
+                current.append(item[1])
+                continue
+            if current:
+                out.append(current)
+                current = []
+            if item[0] == "control":
+                for _, sub in item[2]:
+                    self.collect_runs(sub, out)
+        if current:
+            out.append(current)
+
+    def var_type(self, v):
+        """The type of a variable that moves into the per-thread record, as it can be spelled
+        there; NotUniform where it cannot be."""
+        t = v.type
+        if t.get_canonical().kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
+            raise NotUniform("a reference crosses a barrier")
+        if not t.get_canonical().is_pod():
+            raise NotUniform("a class type crosses a barrier")
+        spelling = t.spelling
+        if "auto" in spelling.split() or "decltype" in spelling or "(" in spelling or \
+                "lambda" in spelling or "type-parameter" in spelling:
+            canonical = t.get_canonical().spelling
+            if "(" in canonical or "lambda" in canonical or "type-parameter" in canonical:
+                raise NotUniform("a type the record cannot spell")
+            spelling = canonical
+        element = t.get_canonical()
+        while element.kind in (T.CONSTANTARRAY, T.POINTER):
+            element = element.element_type if element.kind == T.CONSTANTARRAY else \
+                element.get_pointee()
+            element = element.get_canonical()
+        declaration = element.get_declaration()
+        if declaration is not None and kind_of(declaration) is not None and \
+                declaration.location.file is not None:
+            p = declaration.semantic_parent
+            while p is not None and kind_of(p) not in (K.TRANSLATION_UNIT, None):
+                if p == self.cursor:
+                    raise NotUniform("a type declared in the kernel crosses a barrier")
+                p = p.semantic_parent
+        return spelling
+
+    def emit(self, body, items):
+        runs = []
+        self.collect_runs(items, runs)
+        run_of = {}
+        extents = []
+        for i, statements in enumerate(runs):
+            start = statements[0].extent.start.offset
+            end = self.statement_end(statements[-1])
+            extents.append((start, end))
+            for s in statements:
+                if self.sources.within_macro(s) and s in (statements[0], statements[-1]):
+                    raise NotUniform("a run starts or ends in a macro")
+                if kind_of(s) == K.DECL_STMT:
+                    for v in s.get_children():
+                        if kind_of(v) == K.VAR_DECL:
+                            run_of[key_of(v)] = (i, v, s)
+        # Which variables a run uses, and which cross out of the run that declares them.
+        used = [dict() for _ in runs]  # run -> {key: name}
+        crossing = {}
+        for ref, _, _ in self.refs:
+            target = ref.referenced
+            key = key_of(target) if target is not None else None
+            if key not in run_of:
+                continue
+            offset = ref.extent.start.offset
+            run = next((i for i, (s, e) in enumerate(extents) if s <= offset < e), None)
+            declared_run = run_of[key][0]
+            if run is None:
+                raise NotUniform("a thread's variable read at the block's level")
+            if run != declared_run:
+                crossing[key] = run_of[key]
+            used[run][key] = ref.spelling
+        members = {}
+        for n, (key, (_, v, stmt)) in enumerate(sorted(crossing.items(),
+                                                       key=lambda kv: kv[1][1].location.offset)):
+            members[key] = (f"m{n}", self.var_type(v), v, stmt)
+            used[run_of[key][0]][key] = v.spelling  # its declaration becomes an assignment
+        for i in range(len(runs)):
+            names = [used[i][k] for k in used[i] if k in members]
+            if len(names) != len(set(names)):
+                raise NotUniform("two crossing variables of one name in a run")
+            # A name a run's record reference would hide from another variable of the run.
+            for ref, _, _ in self.refs:
+                offset = ref.extent.start.offset
+                if extents[i][0] <= offset < extents[i][1] and ref.spelling in names and \
+                        key_of(ref.referenced) not in members:
+                    raise NotUniform("a crossing variable's name is another's in a run")
+        # Declarations that move into the record become assignments.
+        done = set()
+        for key, (member, _, v, stmt) in members.items():
+            if stmt.hash in done:
+                continue
+            done.add(stmt.hash)
+            self.rewrite_declaration(stmt, members)
+        # The record, and the block's loop.
+        record = "".join(f" ::std::remove_cv_t<{t}> {m};" for m, t, _, _ in members.values())
+        open_brace = body.extent.start.offset + 1
+        self.edits.append(("insert", self.path, open_brace,
+                           f" struct simt_locals {{{record} }}; auto simt_block = "
+                           f"::simt::detail::block_loop(); simt_locals* const simt_local = "
+                           f"simt_block.locals<simt_locals>();"))
+        for i, (start, end) in enumerate(extents):
+            refs = "".join(f" auto& {used[i][k]} = simt_l.{members[k][0]};"
+                           for k in used[i] if k in members)
+            self.edits.append(("wrap", self.path, start, end,
+                               f"if (!simt_block.threads(simt_local, [&]([[maybe_unused]] "
+                               f"simt_locals& simt_l) -> bool {{{refs} {{ ",
+                               " } return true; })) return; else (void)0;", 5))
+        # Returns in runs end the thread (the lambda's false).
+        for r in self.f.returns:
+            tokens = self.tokens(r)
+            if not tokens or tokens[0].spelling != "return" or len(tokens) > 2 or \
+                    self.sources.within_macro(r):
+                raise NotUniform("a return written by a macro, or with a value")
+            t = tokens[0]
+            self.edits.append(("replace", self.path, t.extent.start.offset, t.extent.end.offset,
+                               "return false"))
+        for b in self.barriers:
+            call = next(c for c, _ in self.f.primitives if c.extent.start.offset == b)
+            what = self.sources.text_of(call)
+            self.edits.append(("replace", self.path, call.extent.start.offset,
+                               call.extent.end.offset,
+                               f"if (!simt_block.barrier(SIMT_SITE({c_string(what)}))) return; "
+                               f"else (void)0"))
+        self.check_breaks(runs)
+
+    def rewrite_declaration(self, stmt, members):
+        """`float v = x[i];` whose v moves into the record: `v = x[i];` (v names the record's
+        member by reference); without an initialiser, nothing."""
+        variables = [c for c in stmt.get_children() if kind_of(c) == K.VAR_DECL]
+        if any(key_of(v) not in members for v in variables):
+            raise NotUniform("a declaration some of whose variables cross a barrier")
+        if any(v.storage_class in (ci.StorageClass.STATIC, ci.StorageClass.EXTERN)
+               for v in variables):
+            raise NotUniform("a static variable")
+        tokens = self.tokens(stmt)
+        if self.sources.within_macro(stmt):
+            raise NotUniform("a declaration written by a macro")
+        start = stmt.extent.start.offset
+        initialised = []
+        for v in variables:
+            name_at = next((i for i, t in enumerate(tokens)
+                            if t.extent.start.offset == v.location.offset), None)
+            if name_at is None:
+                raise NotUniform("cannot find a declarator")
+            nxt = tokens[name_at + 1].spelling if name_at + 1 < len(tokens) else ";"
+            if nxt == "=":
+                if v.type.get_canonical().kind in (T.CONSTANTARRAY, T.INCOMPLETEARRAY):
+                    raise NotUniform("an array with an initialiser")
+                initialised.append((v, name_at))
+            elif nxt not in (";", ",", "["):
+                raise NotUniform("a braced or parenthesised initialiser")
+        if not initialised:
+            self.edits.append(("replace", self.path, start, stmt.extent.end.offset, ";"))
+            return
+        if len(initialised) != len(variables):
+            raise NotUniform("some declarators without initialiser")
+        first = initialised[0][1]
+        self.edits.append(("replace", self.path, start, tokens[first].extent.start.offset, ""))
+        for v, name_at in initialised[1:]:
+            if tokens[name_at - 1].spelling != ",":
+                raise NotUniform("a declarator with its own * or &")
+
+    def check_breaks(self, runs):
+        """A break or continue in a run must stay inside it (its loop or switch in the run)."""
+        for statements in runs:
+            for s in statements:
+                self.check_jumps(s, [])
+
+    def check_jumps(self, cursor, enclosing):
+        kind = kind_of(cursor)
+        if kind in (K.BREAK_STMT, K.CONTINUE_STMT):
+            targets = [k for k in enclosing if k in LOOPS or
+                       (kind == K.BREAK_STMT and k == K.SWITCH_STMT)]
+            if not targets:
+                raise NotUniform("a break or continue leaves its run")
+        if kind == K.LAMBDA_EXPR:
+            return
+        enclosing.append(kind)
+        for c in cursor.get_children():
+            self.check_jumps(c, enclosing)
+        enclosing.pop()

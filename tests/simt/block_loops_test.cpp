@@ -1,0 +1,68 @@
+// Kernels whose barriers the whole block reaches alike run as loops over the block's threads
+// (the translation's rewrites/block_loops.py, simt/detail/block_loop.hpp): the same results, in
+// every thread order, as the coroutine per thread that every other kernel with a barrier is.
+// (Which kernels the translation runs as loops, tests/simt/translation/cases/block_loops.cuh
+// shows.)
+#include "../catch.hpp"
+#include "../emulator_settings.hpp"
+
+#include <simt/launch.hpp>
+
+#include <cstddef>
+#include <numeric>
+#include <vector>
+
+#include "simt_kernels.emulated.hpp"
+
+namespace {
+
+// What NeighbourRounds* computes, one round at a time.
+std::vector<int> neighbour_rounds(const std::vector<int>& in, unsigned blocks, unsigned threads,
+                                  int rounds, int active) {
+  std::vector<int> out(in.size(), -1);
+  for (unsigned b = 0; b < blocks; ++b) {
+    std::vector<int> sum(in.begin() + b * threads, in.begin() + b * threads + active);
+    for (int r = 0; r < rounds; ++r) {
+      const std::vector<int> last = sum;
+      for (int t = 0; t < active; ++t) sum[t] += last[(t + 1) % active] % 1000;
+    }
+    std::copy(sum.begin(), sum.end(), out.begin() + b * threads);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Run as loops, each thread keeps its own variables across barriers, as a coroutine "
+    "does",
+    "[simt]") {
+  const unsigned blocks = 3, threads = GENERATE(31u, 128u, 1000u);
+  const int active = GENERATE(1, 17, 31);
+  const int rounds = 5;
+  const std::size_t n = std::size_t{blocks} * threads;
+  std::vector<int> in(n);
+  std::iota(in.begin(), in.end(), 11);
+  const std::vector<int> expected = neighbour_rounds(in, blocks, threads, rounds, active);
+  const auto run = [&] {
+    std::vector<int> loops(n, -1), coroutines(n, -1);
+    simt::launch(blocks, threads, emulated::NeighbourRoundsAsLoops, in.data(), loops.data(), rounds,
+                 active);
+    simt::launch(blocks, threads, emulated::NeighbourRoundsAsCoroutines, in.data(),
+                 coroutines.data(), &rounds, active);
+    CHECK(loops == expected);
+    CHECK(coroutines == expected);
+  };
+  run();
+  in_shuffled_orders_with_every_check(run);
+}
+
+TEST_CASE("Run as loops, a block whose threads all return inside an endless loop ends", "[simt]") {
+  const unsigned blocks = 2, threads = 70;
+  std::vector<int> out(blocks * threads, -1);
+  simt::launch(blocks, threads, emulated::ReturnInsideEndlessLoop, out.data());
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < out.size(); ++i)
+    wrong += out[i] != static_cast<int>((i % threads) % 4) + 1;
+  CHECK(wrong == 0);
+}

@@ -1,0 +1,63 @@
+// Kernels whose __syncthreads() the whole block reaches alike become loops over the block's
+// threads (rewrites/block_loops.py); the others stay coroutines.
+
+// Runs as loops: a thread's own variables that cross a barrier (tid, mine) move into its record,
+// `s` and `n` are the block's (uniform), a thread that returns early leaves the loops.
+__global__ void SumTree(const float* in, float* out, int count) {
+  __shared__ float partial[256];
+  unsigned tid = threadIdx.x;
+  const unsigned n = blockDim.x;
+  if (blockIdx.x * n + tid >= static_cast<unsigned>(count)) return;
+  float mine = in[blockIdx.x * n + tid];
+  partial[tid] = mine;
+  __syncthreads();
+  for (unsigned s = n / 2; s > 0; s >>= 1) {
+    if (tid < s) partial[tid] += partial[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0) out[blockIdx.x] = partial[0] + mine - mine;
+}
+
+// Stays a coroutine: the barrier is under a condition that depends on the thread.
+__global__ void BarrierUnderThreadCondition(float* data) {
+  if (threadIdx.x < 16) {
+    data[threadIdx.x] += 1.0f;
+    __syncthreads();
+  }
+}
+
+// Stays a coroutine: the loop's bound is read from memory.
+__global__ void BoundFromMemory(const int* rounds, float* data) {
+  for (int r = 0; r < *rounds; ++r) {
+    data[threadIdx.x] += 1.0f;
+    __syncthreads();
+  }
+}
+
+// Stays a coroutine: each thread changes its own copy of a parameter.
+__global__ void ChangesItsParameter(float* data, int step) {
+  step += threadIdx.x;
+  __syncthreads();
+  data[threadIdx.x] = static_cast<float>(step);
+}
+
+// Runs as loops: the statements before the loop and those it begins with run as two passes
+// over the threads, in another order than one thread after another, which no race-free kernel
+// can tell.
+__global__ void LoopAfterAccesses(float* data) {
+  data[threadIdx.x] = 1.0f;
+  int half = blockDim.x / 2;
+  for (int i = 0; i < half; ++i) {
+    data[threadIdx.x + blockDim.x] += 2.0f;
+    __syncthreads();
+  }
+}
+
+// Stays a coroutine: the same with atomics on both sides, whose old values would show the order.
+__global__ void LoopAfterAtomics(int* counter, int* seen) {
+  seen[threadIdx.x] = atomicAdd(counter, 1);
+  for (int i = 0; i < 2; ++i) {
+    seen[threadIdx.x + blockDim.x] = atomicAdd(counter, 1);
+    __syncthreads();
+  }
+}
