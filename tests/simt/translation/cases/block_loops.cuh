@@ -61,3 +61,17 @@ __global__ void LoopAfterAtomics(int* counter, int* seen) {
     __syncthreads();
   }
 }
+
+// Runs as loops: a thread block's sync is its barrier (the group it is called on goes with
+// the call), in a template whose parameter is a bound.
+#include <cooperative_groups.h>
+template <int Rounds>
+__global__ void RoundsThroughGroups(float* data) {
+  cooperative_groups::thread_block block = cooperative_groups::this_thread_block();
+  for (int r = 0; r < Rounds; ++r) {
+    data[block.thread_rank()] += 1.0f;
+    block.sync();
+    cooperative_groups::sync(block);
+  }
+}
+template __global__ void RoundsThroughGroups<3>(float*);

@@ -25,7 +25,8 @@ coroutine (a race is still reported, though it may name another pair of accesses
 Anything else (another barrier or collective, a barrier in thread-dependent code, a `goto`, a
 `break` out of a run, a parameter the kernel changes, a variable whose type the record cannot
 spell) leaves the kernel a coroutine, as every kernel with a barrier was before: this is a
-faster way to run the same schedule, never a second meaning. Template kernels are left too."""
+faster way to run the same schedule, never a second meaning. A template kernel qualifies where
+no variable whose type depends on its parameters crosses a barrier."""
 
 import clang.cindex as ci
 
@@ -62,7 +63,8 @@ def rewrite(unit, analysis, progress):
     result = Rewrite()
     chosen = set()
     for f in list(analysis.functions.values()):
-        if not f.is_kernel or not f.primitives or kind_of(f.cursor) != K.FUNCTION_DECL:
+        if not f.is_kernel or not f.primitives or \
+                kind_of(f.cursor) not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
             continue
         progress.at(f.cursor)
         try:
@@ -112,7 +114,8 @@ class _Kernel:
         self.run_cursors = []  # the statements of each run
         self.declared_in_run = {}  # variable key -> run index (declared by a run's DeclStmt)
         self.refs = []  # (DECL_REF_EXPR, parent) in the body
-        self.barriers = set()  # offsets of the __syncthreads() calls
+        self.barriers = set()  # offsets of the block barriers' calls
+        self.barrier_calls = []
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -146,6 +149,35 @@ class _Kernel:
             raise NotUniform("no ; after a statement")
         return after[0].extent.end.offset
 
+    def is_block_barrier(self, call):
+        """`__syncthreads()`, or the sync of a cooperative-groups thread block: `block.sync()`,
+        `cg::this_thread_block().sync()`, `cg::sync(block)`."""
+        if call.spelling == BARRIER:
+            return not list(call.get_arguments())
+        if call.spelling != "sync":
+            return False
+        callee = call.referenced
+        if callee is not None and kind_of(callee) == K.CXX_METHOD:
+            owner = callee.semantic_parent
+            if owner is None or owner.spelling != "thread_block" or list(call.get_arguments()):
+                return False
+            # What it is called on is dropped with the call: a name or this_thread_block().
+            children = list(call.get_children())
+            member = children[0] if children else None
+            base = list(member.get_children()) if member is not None else []
+            if len(base) != 1:
+                return False
+            target = strip_implicit(base[0])
+            return kind_of(target) == K.DECL_REF_EXPR or (
+                kind_of(target) == K.CALL_EXPR and target.spelling == "this_thread_block")
+        arguments = list(call.get_arguments())
+        if len(arguments) != 1:
+            return False
+        argument = strip_implicit(arguments[0])
+        declaration = arguments[0].type.get_canonical().get_declaration()
+        return kind_of(argument) == K.DECL_REF_EXPR and declaration is not None and \
+            declaration.spelling == "thread_block"
+
     def contains_barrier(self, cursor):
         s, e = cursor.extent.start.offset, cursor.extent.end.offset
         return any(s <= b < e for b in self.barriers)
@@ -158,10 +190,11 @@ class _Kernel:
     def plan(self):
         f = self.f
         for call, _ in f.primitives:
-            if call.spelling != BARRIER or list(call.get_arguments()) or \
-                    path_of(call) != self.path or self.sources.within_macro(call):
+            if not self.is_block_barrier(call) or path_of(call) != self.path or \
+                    self.sources.within_macro(call):
                 raise NotUniform("another suspension point")
             self.barriers.add(call.extent.start.offset)
+            self.barrier_calls.append(call)
         if any(c.evaluated and self.analysis.call_suspends(c) for c in f.calls):
             raise NotUniform("a call that suspends")
         if self.sources.within_macro(self.cursor):
@@ -183,6 +216,9 @@ class _Kernel:
         kind = kind_of(cursor)
         if kind in REFUSED or kind is None:
             raise NotUniform("goto, label or try")
+        if kind == K.DECL_STMT and any(kind_of(c) != K.VAR_DECL for c in cursor.get_children()):
+            # A type, alias or using declared in one run would not be seen in the next.
+            raise NotUniform("a declaration of something other than variables")
         if kind == K.DECL_REF_EXPR:
             self.refs.append((cursor, parents[-1] if parents else None, list(parents)))
         parents.append(cursor)
@@ -246,7 +282,7 @@ class _Kernel:
             if target is None:
                 return False
             tk = kind_of(target)
-            if tk == K.ENUM_CONSTANT_DECL:
+            if tk in (K.ENUM_CONSTANT_DECL, K.TEMPLATE_NON_TYPE_PARAMETER):
                 return True
             if tk == K.PARM_DECL:
                 return target.semantic_parent == self.cursor and \
@@ -570,19 +606,20 @@ class _Kernel:
 
     def var_type(self, v):
         """The type of a variable that moves into the per-thread record, as it can be spelled
-        there; NotUniform where it cannot be."""
+        there; NotUniform where it cannot be (one that depends on a template's parameters
+        included: the record must be a plain struct for every instantiation)."""
         t = v.type
+        if t.get_canonical().kind in (T.DEPENDENT, T.UNEXPOSED, T.INVALID):
+            raise NotUniform("a type that depends on template parameters crosses a barrier")
         if t.get_canonical().kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
             raise NotUniform("a reference crosses a barrier")
         if not t.get_canonical().is_pod():
             raise NotUniform("a class type crosses a barrier")
-        spelling = t.spelling
-        if "auto" in spelling.split() or "decltype" in spelling or "(" in spelling or \
-                "lambda" in spelling or "type-parameter" in spelling:
-            canonical = t.get_canonical().spelling
-            if "(" in canonical or "lambda" in canonical or "type-parameter" in canonical:
-                raise NotUniform("a type the record cannot spell")
-            spelling = canonical
+        # As clang spells it in full: the record is declared before any alias the kernel
+        # declares (`namespace cg = cooperative_groups;`).
+        spelling = t.get_canonical().spelling
+        if "(" in spelling or "lambda" in spelling or "type-parameter" in spelling:
+            raise NotUniform("a type the record cannot spell")
         element = t.get_canonical()
         while element.kind in (T.CONSTANTARRAY, T.POINTER):
             element = element.element_type if element.kind == T.CONSTANTARRAY else \
@@ -623,6 +660,9 @@ class _Kernel:
             if key not in run_of:
                 continue
             offset = ref.extent.start.offset
+            if any(c.extent.start.offset <= offset < c.extent.end.offset
+                   for c in self.barrier_calls):
+                continue  # the group a barrier is called on: the call goes as a whole
             run = next((i for i, (s, e) in enumerate(extents) if s <= offset < e), None)
             declared_run = run_of[key][0]
             if run is None:
@@ -675,8 +715,7 @@ class _Kernel:
             t = tokens[0]
             self.edits.append(("replace", self.path, t.extent.start.offset, t.extent.end.offset,
                                "return false"))
-        for b in self.barriers:
-            call = next(c for c, _ in self.f.primitives if c.extent.start.offset == b)
+        for call in self.barrier_calls:
             what = self.sources.text_of(call)
             self.edits.append(("replace", self.path, call.extent.start.offset,
                                call.extent.end.offset,
