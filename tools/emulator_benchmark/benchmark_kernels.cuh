@@ -45,10 +45,19 @@ __global__ void WarpSum(const float* in, float* out, int rounds) {
   if (threadIdx.x % 32 == 0) out[i / 32] = total;
 }
 
-// `rounds` block barriers with nothing between them: what one __syncthreads() adds.
+// `rounds` block barriers with nothing between them: what one __syncthreads() adds. Every
+// thread reaches them alike, so on the emulator the kernel runs as loops over the block's
+// threads (the translation's block loops).
 __global__ void Barriers(float* out, int rounds) {
   for (int r = 0; r < rounds; ++r) __syncthreads();
   if (threadIdx.x == 0) out[blockIdx.x] = static_cast<float>(rounds);
+}
+
+// The same with the count read from memory: the translation cannot know that every thread
+// reads the same, so on the emulator each thread is a coroutine that suspends at each barrier.
+__global__ void BarriersAsCoroutines(float* out, const int* rounds) {
+  for (int r = 0; r < *rounds; ++r) __syncthreads();
+  if (threadIdx.x == 0) out[blockIdx.x] = static_cast<float>(*rounds);
 }
 
 // No barrier, no collective: each thread one element, as most kernels are written. On the

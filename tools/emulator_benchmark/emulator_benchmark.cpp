@@ -138,12 +138,18 @@ double warp_sum_ns_per_lane(unsigned threads, unsigned workers, unsigned blocks,
   return seconds * 1e9 / static_cast<double>(in.size());
 }
 
-// ns per thread for Barriers with `rounds` __syncthreads().
-double barriers_ns_per_thread(unsigned threads, unsigned workers, unsigned blocks, int rounds) {
+// ns per thread for Barriers (run as loops) or BarriersAsCoroutines with `rounds`
+// __syncthreads().
+double barriers_ns_per_thread(unsigned threads, unsigned workers, unsigned blocks, int rounds,
+                              bool coroutines) {
   std::vector<float> out(blocks);
   const simt::LaunchConfig config{blocks, threads, 0};
-  const double seconds = median_launch_seconds(
-      workers, [&] { simt::launch(config, emulated::Barriers, out.data(), rounds); });
+  const double seconds = median_launch_seconds(workers, [&] {
+    if (coroutines)
+      simt::launch(config, emulated::BarriersAsCoroutines, out.data(), &rounds);
+    else
+      simt::launch(config, emulated::Barriers, out.data(), rounds);
+  });
   if (std::any_of(out.begin(), out.end(),
                   [&](float v) { return v != static_cast<float>(rounds); })) {
     std::fprintf(stderr, "emulator_benchmark: a block of Barriers did not finish\n");
@@ -153,17 +159,23 @@ double barriers_ns_per_thread(unsigned threads, unsigned workers, unsigned block
 }
 
 struct WarpCollectiveCost {
-  double per_shuffle;           // one shuffle tree: the kernel's time over its 5 shuffles
-  double marginal_shuffle;      // what one more shuffle adds (trees 4 against 1, over 15)
-  double marginal_syncthreads;  // what one more __syncthreads() adds (16 against 1, over 15)
+  double per_shuffle;       // one shuffle tree: the kernel's time over its 5 shuffles
+  double marginal_shuffle;  // what one more shuffle adds (trees 4 against 1, over 15)
+  // What one more __syncthreads() adds (16 against 1, over 15), run as loops and as coroutines.
+  double marginal_syncthreads;
+  double marginal_syncthreads_coroutines;
 };
 
 WarpCollectiveCost measure_warp_collectives(unsigned threads, unsigned workers, unsigned blocks) {
   const double one_tree = warp_sum_ns_per_lane(threads, workers, blocks, 1);
   const double four_trees = warp_sum_ns_per_lane(threads, workers, blocks, 4);
-  const double one_barrier = barriers_ns_per_thread(threads, workers, blocks, 1);
-  const double sixteen_barriers = barriers_ns_per_thread(threads, workers, blocks, 16);
-  return {one_tree / 5, (four_trees - one_tree) / 15, (sixteen_barriers - one_barrier) / 15};
+  const auto marginal_barrier = [&](bool coroutines) {
+    return (barriers_ns_per_thread(threads, workers, blocks, 16, coroutines) -
+            barriers_ns_per_thread(threads, workers, blocks, 1, coroutines)) /
+           15;
+  };
+  return {one_tree / 5, (four_trees - one_tree) / 15, marginal_barrier(false),
+          marginal_barrier(true)};
 }
 
 // The floor of the emulator's model, one coroutine per GPU thread: plain C++20 coroutines, each
@@ -442,26 +454,34 @@ void print_warp_collectives(const Machine& machine) {
   std::printf(
       "A warp-shuffle tree (5 __shfl_down_sync per lane), checks off, beside the block barrier "
       "(ns per lane)\n");
-  std::printf("%8s %8s %22s %22s %26s %24s\n", "threads", "workers", "kernel / 5 shuffles",
-              "one more shuffle", "one more __syncthreads()", "bare coroutine switch");
+  std::printf("%8s %8s %20s %17s %20s %20s %22s\n", "threads", "workers", "kernel / 5 shuffles",
+              "one more shuffle", "__syncthreads() loops", "__syncthreads() coro.",
+              "bare coroutine switch");
   for (unsigned threads : {128u, 256u, 1024u}) {
     const unsigned blocks = (1u << 21) / threads;
     const WarpCollectiveCost one = measure_warp_collectives(threads, 1, blocks);
-    std::printf("%8u %8u %22.2f %22.2f %26.2f %24.2f\n", threads, 1u, one.per_shuffle,
-                one.marginal_shuffle, one.marginal_syncthreads, bare_switch_ns(threads, blocks));
+    std::printf("%8u %8u %20.2f %17.2f %20.2f %20.2f %22.2f\n", threads, 1u, one.per_shuffle,
+                one.marginal_shuffle, one.marginal_syncthreads, one.marginal_syncthreads_coroutines,
+                bare_switch_ns(threads, blocks));
     if (hardware > 1) {
       const WarpCollectiveCost all = measure_warp_collectives(threads, hardware, blocks);
       std::printf(
-          "%8u %8u %22.2f %22.2f %26.2f   (%.2fx, %.2fx, %.2fx the 1-worker throughput;"
-          " the machine's %.2fx)\n",
+          "%8u %8u %20.2f %17.2f %20.2f %20.2f   (%.2fx, %.2fx, -, %.2fx the 1-worker "
+          "throughput; the machine's %.2fx)\n",
           threads, hardware, all.per_shuffle, all.marginal_shuffle, all.marginal_syncthreads,
-          one.per_shuffle / all.per_shuffle, one.marginal_shuffle / all.marginal_shuffle,
-          one.marginal_syncthreads / all.marginal_syncthreads, machine.scaling);
+          all.marginal_syncthreads_coroutines, one.per_shuffle / all.per_shuffle,
+          one.marginal_shuffle / all.marginal_shuffle,
+          one.marginal_syncthreads_coroutines / all.marginal_syncthreads_coroutines,
+          machine.scaling);
     }
   }
   std::puts(
-      "One more __syncthreads() is one suspension and one resumption of each thread with nothing "
-      "exchanged: the least a shuffle can add here, where each lane is a coroutine.\n"
+      "One more __syncthreads(), per thread, in a kernel of empty intervals. loops: every thread "
+      "reaches it alike, so the\nkernel runs as loops over the block's threads and a barrier "
+      "ends the interval once for the block (what a\nthread does between barriers is a call per "
+      "thread: the reduction above). coro.: the same kernel with its\nbound read from memory, a "
+      "coroutine per thread, one suspension and one resumption of each thread with\nnothing "
+      "exchanged: the least a shuffle can add, where each lane is a coroutine.\n"
       "bare coroutine switch: the same with no emulator at all, one plain C++20 coroutine per "
       "thread handing the worker\nto the next by symmetric transfer (1 thread, same threads and "
       "blocks): the floor of one coroutine per thread.");
