@@ -309,12 +309,14 @@ __global__ void ClockCycles(long long* out, long long nanoseconds) {
 // adds its right-hand neighbour's value of the last interval, read from shared memory. With
 // `rounds` a parameter, every barrier is reached by the whole block alike and the kernel runs
 // as loops over its threads; with `rounds` read from memory, the translation cannot know that,
-// and the kernel stays a coroutine per thread. Threads at or past `active` return first.
+// and the kernel stays a coroutine per thread. Threads at or past `active` return first; each
+// thread moves its own copy of `in` to its block's part.
 __global__ void NeighbourRoundsAsLoops(const int* in, int* out, int rounds, int active) {
   __shared__ int value[1024];
   const unsigned t = threadIdx.x;
   if (static_cast<int>(t) >= active) return;
-  int sum = in[blockIdx.x * blockDim.x + t];
+  in += blockIdx.x * blockDim.x;  // each thread's own copy of the parameter
+  int sum = in[t];
   for (int r = 0; r < rounds; ++r) {
     value[t] = sum;
     __syncthreads();
@@ -329,7 +331,8 @@ __global__ void NeighbourRoundsAsCoroutines(const int* in, int* out, const int* 
   __shared__ int value[1024];
   const unsigned t = threadIdx.x;
   if (static_cast<int>(t) >= active) return;
-  int sum = in[blockIdx.x * blockDim.x + t];
+  in += blockIdx.x * blockDim.x;  // each thread's own copy of the parameter
+  int sum = in[t];
   for (int r = 0; r < *rounds; ++r) {
     value[t] = sum;
     __syncthreads();

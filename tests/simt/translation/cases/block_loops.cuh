@@ -34,7 +34,7 @@ __global__ void BoundFromMemory(const int* rounds, float* data) {
   }
 }
 
-// Stays a coroutine: each thread changes its own copy of a parameter.
+// Runs as loops: each thread changes its own copy of a parameter, which its record holds.
 __global__ void ChangesItsParameter(float* data, int step) {
   step += threadIdx.x;
   __syncthreads();

@@ -42,6 +42,13 @@ struct BlockLoop {
     return static_cast<Locals*>(memory);
   }
 
+  /// @brief Calls `f` with every thread's record (to give each its copy of a parameter).
+  template <class Locals, class F>
+  void each(Locals* locals, F&& f) const {
+    const unsigned n = current_thread.unit->threads_per_block;
+    for (unsigned t = 0; t < n; ++t) f(locals[t]);
+  }
+
   /// @brief Runs `region` for every thread of the block that has not returned, in the chain's
   /// order; a thread whose region returns false has returned from the kernel. False once every
   /// thread of the block has.

@@ -4,7 +4,7 @@ threads, with no coroutine per thread.
 A kernel qualifies when its only suspension points are `__syncthreads();` statements and every
 one of them sits in what the whole block runs alike: the kernel's body, and the bodies of `for`,
 `while`, `do` and `if` statements whose conditions are *uniform*, built only from literals, the
-kernel's parameters (never changed), `blockIdx`, `blockDim`, `gridDim` and local variables
+kernel's parameters (those no thread changes), `blockIdx`, `blockDim`, `gridDim` and local variables
 declared and changed only there, from such expressions. Then every thread that has not returned
 reaches the same barriers in the same order, and the kernel is one function per block:
 
@@ -14,7 +14,8 @@ reaches the same barriers in the same order, and the kernel is one function per 
 - each barrier becomes a call that ends the interval as the scheduler does
   (BlockLoop::barrier), and the uniform statements run once for the block;
 - a variable a run declares and a later run reads (a thread's `tid`, its partial sum) lives in a
-  per-thread record (`simt_locals`), which each run's lambda names by reference.
+  per-thread record (`simt_locals`), which each run's lambda names by reference; so does each
+  thread's copy of a parameter it changes (`src += offset;`).
 
 Where two runs follow each other with no barrier between (the statements before a loop and
 those the loop begins with), they are two passes over the threads where the coroutines ran
@@ -23,8 +24,9 @@ atomic's old value, a fault), could tell, and a kernel with such calls on both s
 coroutine (a race is still reported, though it may name another pair of accesses).
 
 Anything else (another barrier or collective, a barrier in thread-dependent code, a `goto`, a
-`break` out of a run, a parameter the kernel changes, a variable whose type the record cannot
-spell) leaves the kernel a coroutine, as every kernel with a barrier was before: this is a
+`break` out of a run, a variable whose type the record cannot spell, volatile memory or a loop
+that waits on an atomic or the clock, where threads wait for each other within an interval and
+the watchdog's report should say where each waits) leaves the kernel a coroutine, as every kernel with a barrier was before: this is a
 faster way to run the same schedule, never a second meaning. A template kernel qualifies where
 no variable whose type depends on its parameters crosses a barrier."""
 
@@ -47,6 +49,14 @@ LITERALS = {K.INTEGER_LITERAL, K.FLOATING_LITERAL, K.CXX_BOOL_LITERAL_EXPR, K.CH
 PASS_THROUGH = {K.PAREN_EXPR, K.UNEXPOSED_EXPR, K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
                 K.CXX_FUNCTIONAL_CAST_EXPR, K.CONDITIONAL_OPERATOR}
 REFUSED = {K.GOTO_STMT, K.INDIRECT_GOTO_STMT, K.LABEL_STMT, K.CXX_TRY_STMT}
+# Cooperative groups' handles, which hold nothing: a thread's copy crosses barriers as it is.
+GROUP_TYPES = {"cooperative_groups::thread_block", "cooperative_groups::grid_group",
+               "cooperative_groups::cluster_group"}
+SHADOW_ALLOWED = ('_Pragma("GCC diagnostic push") '
+                  '_Pragma("GCC diagnostic ignored \\"-Wshadow\\"")')
+SHADOW_END = '_Pragma("GCC diagnostic pop")'
+# Calls that, in a loop's condition, make the loop a wait (a substring of the callee's name).
+WAITING_WORDS = ("atomic", "clock", "nanosleep")
 # Calls whose effect shows the order threads run in (a substring of the callee's name).
 ORDER_SENSITIVE_WORDS = ("atomic", "printf", "trap", "assert", "clock", "nanosleep", "malloc",
                          "free", "abort")
@@ -116,6 +126,7 @@ class _Kernel:
         self.refs = []  # (DECL_REF_EXPR, parent) in the body
         self.barriers = set()  # offsets of the block barriers' calls
         self.barrier_calls = []
+        self.changed_parameters = {}  # key -> PARM_DECL a thread changes
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -221,6 +232,20 @@ class _Kernel:
             raise NotUniform("a declaration of something other than variables")
         if kind == K.DECL_REF_EXPR:
             self.refs.append((cursor, parents[-1] if parents else None, list(parents)))
+            if "volatile" in cursor.type.get_canonical().spelling:
+                # Threads that signal each other through memory: one may wait for another
+                # within an interval, which a watchdog report shows best with coroutines.
+                raise NotUniform("volatile memory")
+        if kind == K.CALL_EXPR and any(w in cursor.spelling for w in WAITING_WORDS):
+            for loop in parents:
+                if kind_of(loop) in LOOPS:
+                    children = list(loop.get_children())
+                    body = children[0] if kind_of(loop) == K.DO_STMT else children[-1]
+                    if not (body.extent.start.offset <= cursor.extent.start.offset <
+                            body.extent.end.offset):
+                        # A thread that waits (for another, for time): if it never stops, the
+                        # watchdog's report says where the others wait, which needs coroutines.
+                        raise NotUniform("a loop that spins on an atomic or the clock")
         parents.append(cursor)
         for child in cursor.get_children():
             self.collect(child, parents)
@@ -228,9 +253,16 @@ class _Kernel:
 
     def may_change(self, ref, parent, parents):
         """Whether this use of a variable may change it (conservative)."""
+        i = len(parents) - 1
+        while i >= 0 and kind_of(parents[i]) in (K.PAREN_EXPR, K.UNEXPOSED_EXPR):
+            i -= 1
+        if i >= 0 and kind_of(parents[i]) == K.UNARY_OPERATOR and self.op(parents[i]) == "*":
+            return False  # `*p = v` changes what p points to, not p
         after = self.sources.tokens_between(self.path, ref.extent.end.offset,
                                             ref.extent.end.offset + 8)
         after = [t for t in after if t.extent.start.offset >= ref.extent.end.offset]
+        if after and after[0].spelling == "->":
+            return False
         if after and after[0].spelling in CHANGES:
             return True
         start = ref.extent.start.offset
@@ -256,13 +288,13 @@ class _Kernel:
         return False
 
     def check_parameters(self):
-        """Parameters are read at the block's level (in uniform conditions) and by every thread
-        of the block: none may be changed by a thread."""
+        """A parameter a thread changes (`src += offset;`) is each thread's own copy: it moves
+        into the per-thread record, and it is not uniform."""
         for ref, parent, parents in self.refs:
             target = ref.referenced
             if target is not None and kind_of(target) == K.PARM_DECL and \
                     self.may_change(ref, parent, parents):
-                raise NotUniform("a parameter changes")
+                self.changed_parameters[key_of(target)] = target
 
     def is_uniform(self, e):
         kind = kind_of(e)
@@ -285,7 +317,8 @@ class _Kernel:
             if tk in (K.ENUM_CONSTANT_DECL, K.TEMPLATE_NON_TYPE_PARAMETER):
                 return True
             if tk == K.PARM_DECL:
-                return target.semantic_parent == self.cursor and \
+                return key_of(target) not in self.changed_parameters and \
+                    target.semantic_parent == self.cursor and \
                     target.type.get_canonical().kind in SCALAR_TYPES
             if tk == K.VAR_DECL:
                 if key_of(target) in self.uniform_vars:
@@ -609,11 +642,16 @@ class _Kernel:
         there; NotUniform where it cannot be (one that depends on a template's parameters
         included: the record must be a plain struct for every instantiation)."""
         t = v.type
+        if t.get_canonical().kind == T.POINTER and \
+                "type-parameter" in t.get_canonical().spelling and "(" not in t.spelling:
+            # A pointer to a template's type (`T* sdata`), as written: the record is declared
+            # in the template, where T is known, and a pointer is plain for every T.
+            return t.spelling
         if t.get_canonical().kind in (T.DEPENDENT, T.UNEXPOSED, T.INVALID):
             raise NotUniform("a type that depends on template parameters crosses a barrier")
         if t.get_canonical().kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
             raise NotUniform("a reference crosses a barrier")
-        if not t.get_canonical().is_pod():
+        if not t.get_canonical().is_pod() and t.get_canonical().spelling not in GROUP_TYPES:
             raise NotUniform("a class type crosses a barrier")
         # As clang spells it in full: the record is declared before any alias the kernel
         # declares (`namespace cg = cooperative_groups;`).
@@ -657,6 +695,16 @@ class _Kernel:
         for ref, _, _ in self.refs:
             target = ref.referenced
             key = key_of(target) if target is not None else None
+            if key in self.changed_parameters:
+                offset = ref.extent.start.offset
+                if any(c.extent.start.offset <= offset < c.extent.end.offset
+                       for c in self.barrier_calls):
+                    continue
+                run = next((i for i, (s, e) in enumerate(extents) if s <= offset < e), None)
+                if run is None:
+                    raise NotUniform("a parameter a thread changes, read at the block's level")
+                used[run][key] = ref.spelling
+                continue
             if key not in run_of:
                 continue
             offset = ref.extent.start.offset
@@ -675,6 +723,8 @@ class _Kernel:
                                                        key=lambda kv: kv[1][1].location.offset)):
             members[key] = (f"m{n}", self.var_type(v), v, stmt)
             used[run_of[key][0]][key] = v.spelling  # its declaration becomes an assignment
+        for n, (key, p) in enumerate(self.changed_parameters.items()):
+            members[key] = (f"p{n}", self.var_type(p), p, None)
         for i in range(len(runs)):
             names = [used[i][k] for k in used[i] if k in members]
             if len(names) != len(set(names)):
@@ -688,20 +738,28 @@ class _Kernel:
         # Declarations that move into the record become assignments.
         done = set()
         for key, (member, _, v, stmt) in members.items():
-            if stmt.hash in done:
+            if stmt is None or stmt.hash in done:
                 continue
             done.add(stmt.hash)
             self.rewrite_declaration(stmt, members)
         # The record, and the block's loop.
         record = "".join(f" ::std::remove_cv_t<{t}> {m};" for m, t, _, _ in members.values())
         open_brace = body.extent.start.offset + 1
+        # Each thread's copy of a parameter it changes starts as the launch's argument.
+        copies = "".join(f" simt_l.{m} = {p.spelling};" for key, (m, _, p, stmt)
+                         in members.items() if stmt is None)
+        if copies:
+            copies = (f" simt_block.each(simt_local, [&](simt_locals& simt_l) {{{copies} }});")
         self.edits.append(("insert", self.path, open_brace,
                            f" struct simt_locals {{{record} }}; auto simt_block = "
                            f"::simt::detail::block_loop(); simt_locals* const simt_local = "
-                           f"simt_block.locals<simt_locals>();"))
+                           f"simt_block.locals<simt_locals>();{copies}"))
         for i, (start, end) in enumerate(extents):
             refs = "".join(f" auto& {used[i][k]} = simt_l.{members[k][0]};"
                            for k in used[i] if k in members)
+            if any(members[k][3] is None for k in used[i] if k in members):
+                # Named as the parameter it is each thread's copy of, which it hides.
+                refs = f" {SHADOW_ALLOWED}{refs} {SHADOW_END}"
             self.edits.append(("wrap", self.path, start, end,
                                f"if (!simt_block.threads(simt_local, [&]([[maybe_unused]] "
                                f"simt_locals& simt_l) -> bool {{{refs} {{ ",
