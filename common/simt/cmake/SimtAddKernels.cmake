@@ -12,6 +12,10 @@
 # CUDA_ARCH is __CUDA_ARCH__ in the translation (default 900: an H100's, as nvcc's -arch=sm_90
 # gives it); the emulator refuses to launch a kernel translated for a newer compute capability
 # than simt::settings().compute_capability, as a GPU has no image for it.
+# Kernels whose barriers every thread of the block reaches alike run as loops over the block's
+# threads, not a coroutine per thread (faster; the same results and diagnostics), except in the
+# Debug configuration or where <target>'s SIMT_DEBUGGABLE_KERNELS property is true: there a
+# debugger stops in each kernel's own frame (docs: "How the emulator works", block loops).
 # Diagnostics and compiler errors name the kernel file's own lines (#line). An executable or
 # shared library also names simt's gdb extension for gdb to load (docs: "Debug a kernel without
 # a GPU"). The translations of a build share the standard headers, precompiled for libclang once
@@ -73,6 +77,7 @@ endfunction()
 
 function(simt_add_kernels target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "NAMESPACE;CUDA_ARCH" "")
+  _simt_block_loops(block_loops ${target})
   if(NOT arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "simt_add_kernels(${target}): name at least one kernel file")
   endif()
@@ -104,7 +109,7 @@ function(simt_add_kernels target)
       COMMAND "${SIMT_PYTHON}" -B "${SIMT_TRANSLATOR}" "${kernels}"
               --header "${header}" --source "${source}" --depfile "${directory}/${stem}.d"
               --simt-include "${SIMT_INCLUDE_DIR}" --namespace "${arg_NAMESPACE}"
-              --cuda-arch "${arg_CUDA_ARCH}"
+              --cuda-arch "${arg_CUDA_ARCH}" "--block-loops=${block_loops}"
               --anchor "${anchor}" --cache-dir "${CMAKE_BINARY_DIR}/simt_translation_cache"
               "--include-dir=$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>"
               "--define=$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>"
@@ -152,6 +157,17 @@ function(simt_add_kernels target)
   target_link_libraries(${target} PUBLIC simt::simt)
 endfunction()
 
+# Whether the translation runs kernels whose barriers the whole block reaches alike as loops over
+# the block's threads (1) or keeps a coroutine per thread for every kernel that waits (0): 0 in
+# the Debug configuration and for a target whose SIMT_DEBUGGABLE_KERNELS property is true, where
+# a debugger should stop in the kernel's own frame and `info simt-threads` say where each thread
+# waits.
+function(_simt_block_loops out target)
+  set(${out}
+      "$<IF:$<OR:$<CONFIG:Debug>,$<BOOL:$<TARGET_PROPERTY:${target},SIMT_DEBUGGABLE_KERNELS>>>,0,1>"
+      PARENT_SCOPE)
+endfunction()
+
 # simt_add_executable(<target> <sources>... [CUDA_ARCH <nnn>]): a whole CUDA program (.cu files
 # with main, <<<...>>> launches and runtime API calls, .cpp and .c files beside them) built for the
 # emulator, as simt-nvcc builds it: each .cu file is translated with its host code
@@ -193,6 +209,7 @@ function(simt_target_cuda_sources target)
     set(arg_CUDA_ARCH 900)
   endif()
   _simt_find_translator_python()
+  _simt_block_loops(block_loops ${target})
   set(directory "${CMAKE_CURRENT_BINARY_DIR}/${target}.simt")
   set(separable "$<TARGET_PROPERTY:${target},CUDA_SEPARABLE_COMPILATION>")  # nvcc's -rdc=true
   get_filename_component(translator_dir "${SIMT_TRANSLATOR}" DIRECTORY)
@@ -214,7 +231,8 @@ function(simt_target_cuda_sources target)
       COMMAND "${SIMT_PYTHON}" -B "${SIMT_TRANSLATOR}" "${source}" --program
               --header "${header}" --source "${device}" --host-source "${host}"
               --depfile "${directory}/${stem}.d" --simt-include "${SIMT_INCLUDE_DIR}"
-              --cuda-arch "${arg_CUDA_ARCH}" --anchor "simt_kernels_${hash}"
+              --cuda-arch "${arg_CUDA_ARCH}" "--block-loops=${block_loops}"
+              --anchor "simt_kernels_${hash}"
               --cache-dir "${CMAKE_BINARY_DIR}/simt_translation_cache"
               "--relocatable-device-code=$<BOOL:${separable}>"
               "--include-dir=$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>"

@@ -38,7 +38,9 @@ for a GPU. Options nvcc has:
   -D<name>[=<value>], -U<name>
   -std=c++17|c++20          the language standard (the emulator compiles C++20 in any case:
                             its GPU threads are C++20 coroutines)
-  -O0 .. -O3, -g, -G, -lineinfo
+  -O0 .. -O3, -g, -lineinfo
+  -G                        kernels for a debugger: every kernel that waits at a barrier stays
+                            a coroutine per thread (the kernel's own frame in gdb)
   -arch=sm_XY, -arch=compute_XY, --gpu-architecture=..., -gencode arch=compute_XY,code=sm_XY
                             __CUDA_ARCH__ in the kernels: of several, the one an H100 runs
                             from nvcc's build (the highest up to 900; default 900). The
@@ -97,7 +99,7 @@ NO_EFFECT_WITH_VALUE = {"-Xptxas", "--ptxas-options", "-maxrregcount", "--maxrre
                         "--default-stream", "-default-stream", "-cudart", "--cudart",
                         "--threads", "-t", "-Xnvlink", "--nvlink-options"}
 NO_EFFECT = {"--use_fast_math", "-use_fast_math", "-m64", "--machine=64", "-lineinfo",
-             "--generate-line-info", "-Wno-deprecated-gpu-targets", "-w", "-G", "--device-debug",
+             "--generate-line-info", "-Wno-deprecated-gpu-targets", "-w",
              "--extended-lambda", "--expt-extended-lambda", "--expt-relaxed-constexpr",
              "-expt-extended-lambda", "-expt-relaxed-constexpr",
              "-ftz=true", "-ftz=false", "-prec-div=true", "-prec-div=false", "-prec-sqrt=true",
@@ -122,6 +124,7 @@ class Options:
         self.defines = []  # "-DX=1" and "-UX" as given
         self.optimisation = "-O2"
         self.debug = False
+        self.device_debug = False
         self.architectures = []  # each -arch, -code and -gencode names, as __CUDA_ARCH__
         self.host_options = []
         self.link_options = []
@@ -313,6 +316,10 @@ def parse_arguments(argv):
             o.optimisation = a
         elif a in ("-g", "--debug"):
             o.debug = True
+        elif a in ("-G", "--device-debug"):
+            # Device code for a debugger: every kernel that waits stays a coroutine per thread,
+            # which gdb shows as the kernel's own frame.
+            o.device_debug = True
         elif a.startswith("-arch=") or a.startswith("--gpu-architecture=") or \
                 a.startswith("-code=") or a.startswith("--gpu-code="):
             o.architectures += parse_arch(a.split("=", 1)[1])
@@ -464,7 +471,8 @@ class Build:
                    "--header", header, "--source", device, "--host-source", host,
                    "--simt-include", self.config["include"],
                    "-arch", f"compute_{chosen_arch(self.o.architectures) // 10}",
-                   "--relocatable-device-code=" + ("1" if self.o.relocatable else "0")]
+                   "--relocatable-device-code=" + ("1" if self.o.relocatable else "0"),
+                   "--block-loops=" + ("0" if self.o.device_debug else "1")]
         if self.config.get("cache"):
             command += ["--cache-dir", os.path.expanduser(self.config["cache"])]
         for d in self.o.include_dirs + self.o.system_dirs:

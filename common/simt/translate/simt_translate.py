@@ -65,6 +65,12 @@ def arguments(argv):
     parser.add_argument("--relocatable-device-code", choices=["0", "1"], default="0",
                         help="with --program: 1 as nvcc's -rdc=true (CMake's "
                              "CUDA_SEPARABLE_COMPILATION), which launches in device code need")
+    parser.add_argument("--block-loops", choices=["0", "1"], default="1",
+                        help="1 (default): run kernels whose barriers the whole block reaches "
+                             "alike as loops over the block's threads; 0: keep every kernel that "
+                             "waits a coroutine per thread (a debugger's view, or to compare)")
+    parser.add_argument("--no-block-loops", dest="block_loops", action="store_const", const="0",
+                        help="the same as --block-loops=0")
     parser.add_argument("--anchor", help="symbol the linker keeps (default: from the paths)")
     parser.add_argument("--cache-dir",
                         help="where translations of one build share the standard headers, "
@@ -88,7 +94,8 @@ def main(argv=None):
     options = Options(source, os.path.abspath(args.simt_include), split_lists(args.include_dir),
                       split_lists(args.define), [os.path.abspath(r) for r in args.user_root or []],
                       cuda_arch=args.cuda_arch, program=args.program,
-                      relocatable_device_code=args.relocatable_device_code == "1")
+                      relocatable_device_code=args.relocatable_device_code == "1",
+                      block_loops=args.block_loops == "1")
     if args.program != bool(args.host_source):
         print("simt-translate: --program and --host-source go together", file=sys.stderr)
         return 2

@@ -37,6 +37,9 @@ class Options:
     # nvcc's -rdc=true (CMake's CUDA_SEPARABLE_COMPILATION): without it nvcc refuses a launch in
     # device code (dynamic parallelism), and so does a whole program's translation
     relocatable_device_code: bool = False
+    # Kernels whose barriers the whole block reaches alike run as loops over their threads
+    # (rewrites/block_loops.py); False keeps every kernel that waits a coroutine per thread
+    block_loops: bool = True
 
 
 @dataclass

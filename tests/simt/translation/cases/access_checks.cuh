@@ -1,3 +1,4 @@
+// simt-translate options: --no-block-loops
 // Accesses through pointers are reported to the checks: loads, stores, read-modify-writes.
 __global__ void Accesses(const int* in, int* out, int* counts) {
   __shared__ int s[64];

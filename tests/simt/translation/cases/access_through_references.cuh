@@ -1,3 +1,4 @@
+// simt-translate options: --no-block-loops
 // A reference bound to shared memory, and a reference parameter: accesses through them are
 // checked where they happen.
 __device__ void AddTo(int& target, int v) { target += v; }

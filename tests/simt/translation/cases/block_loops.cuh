@@ -75,3 +75,13 @@ __global__ void RoundsThroughGroups(float* data) {
   }
 }
 template __global__ void RoundsThroughGroups<3>(float*);
+
+// Runs as loops: a `#pragma unroll` above the first loop of a run stays with the loop, inside
+// the run's lambda.
+__global__ void UnrolledAfterBarrier(float* data) {
+  __shared__ float staged[128];
+  staged[threadIdx.x] = data[threadIdx.x];
+  __syncthreads();
+#pragma unroll 4
+  for (int k = 0; k < 8; ++k) data[threadIdx.x] += staged[(threadIdx.x + k) % 128];
+}

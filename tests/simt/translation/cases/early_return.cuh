@@ -1,3 +1,4 @@
+// simt-translate options: --no-block-loops
 // An early return in a kernel with a barrier: co_return; the thread no longer holds the
 // barrier up, as on the GPU.
 __global__ void Shift(const float* in, float* out, int n) {

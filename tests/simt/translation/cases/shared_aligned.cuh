@@ -1,3 +1,4 @@
+// simt-translate options: --no-block-loops
 // Alignment written on a shared declaration becomes an argument of the block's allocation.
 __global__ void AlignedStaging(const float4* in, float4* out) {
   __shared__ __align__(16) float4 staged[64];

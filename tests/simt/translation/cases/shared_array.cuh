@@ -1,3 +1,4 @@
+// simt-translate options: --no-block-loops
 // A static __shared__ array becomes a reference to the running block's copy.
 __global__ void TransposeTile(const float* in, float* out, int n) {
   __shared__ float tile[32][33];

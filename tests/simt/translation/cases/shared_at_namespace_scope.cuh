@@ -1,3 +1,4 @@
+// simt-translate options: --no-block-loops
 // __shared__ variables declared outside any function, as older CUDA code often writes them: each
 // function that names one (a kernel, a device function, a lambda) takes the running block's copy,
 // so kernels and helpers of one block share it; a qualified name loses its qualifier.

@@ -1,3 +1,4 @@
+// simt-translate options: --no-block-loops
 // extern __shared__ memory: sized by the launch.
 __global__ void ReverseInBlock(const float* in, float* out) {
   extern __shared__ float buffer[];

@@ -1,3 +1,4 @@
+// simt-translate options: --no-block-loops
 // One declaration, several shared variables: each declarator gets its own block copy.
 __global__ void CountAndFlag(const int* in, int* out) {
   __shared__ int count, flags[4];

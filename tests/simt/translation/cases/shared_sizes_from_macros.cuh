@@ -1,3 +1,4 @@
+// simt-translate options: --no-block-loops
 // Macros size shared arrays and shape loops, as real kernels do (#define TILE_DIM 32).
 #define TILE_DIM 32
 #define BLOCK_ROWS 8

@@ -26,15 +26,18 @@ coroutine (a race is still reported, though it may name another pair of accesses
 Anything else (another barrier or collective, a barrier in thread-dependent code, a `goto`, a
 `break` out of a run, a variable whose type the record cannot spell, volatile memory or a loop
 that waits on an atomic or the clock, where threads wait for each other within an interval and
-the watchdog's report should say where each waits) leaves the kernel a coroutine, as every kernel with a barrier was before: this is a
-faster way to run the same schedule, never a second meaning. A template kernel qualifies where
-no variable whose type depends on its parameters crosses a barrier."""
+the watchdog's report should say where each waits) leaves the kernel a coroutine, as every
+kernel with a barrier was before: this is a faster way to run the same schedule, never a second
+meaning. A template kernel qualifies where no variable whose type depends on its parameters
+crosses a barrier (a pointer to one may). `simt-translate --no-block-loops` keeps every kernel
+that waits a coroutine."""
 
 import clang.cindex as ci
 
 from ..cursors import K, T, annotations, c_string, key_of, kind_of, strip_implicit
 from ..sources import path_of
 from . import Rewrite
+from .loops_with_checks_known import pragmas_above
 
 BARRIER = "__syncthreads"
 BLOCK_BUILTINS = {"blockIdx", "blockDim", "gridDim"}
@@ -72,6 +75,8 @@ def rewrite(unit, analysis, progress):
     suspension pass leaves them alone); returns the Rewrite and the keys of those kernels."""
     result = Rewrite()
     chosen = set()
+    if not unit.options.block_loops:
+        return result, chosen
     for f in list(analysis.functions.values()):
         if not f.is_kernel or not f.primitives or \
                 kind_of(f.cursor) not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
@@ -154,7 +159,8 @@ class _Kernel:
         end = cursor.extent.end.offset
         if tokens and tokens[-1].spelling in (";", "}") and tokens[-1].extent.end.offset == end:
             return end
-        after = self.sources.tokens_between(self.path, end, end + 64)
+        limit = min(end + 64, len(self.sources.text(self.path)))
+        after = self.sources.tokens_between(self.path, end, limit)
         after = [t for t in after if t.extent.start.offset >= end]
         if not after or after[0].spelling != ";":
             raise NotUniform("no ; after a statement")
@@ -258,8 +264,9 @@ class _Kernel:
             i -= 1
         if i >= 0 and kind_of(parents[i]) == K.UNARY_OPERATOR and self.op(parents[i]) == "*":
             return False  # `*p = v` changes what p points to, not p
-        after = self.sources.tokens_between(self.path, ref.extent.end.offset,
-                                            ref.extent.end.offset + 8)
+        after = self.sources.tokens_between(
+            self.path, ref.extent.end.offset,
+            min(ref.extent.end.offset + 8, len(self.sources.text(self.path))))
         after = [t for t in after if t.extent.start.offset >= ref.extent.end.offset]
         if after and after[0].spelling == "->":
             return False
@@ -678,8 +685,11 @@ class _Kernel:
         self.collect_runs(items, runs)
         run_of = {}
         extents = []
+        starts = {}
         for i, statements in enumerate(runs):
-            start = statements[0].extent.start.offset
+            # A `#pragma unroll` directly above a run's first loop stays with the loop, inside.
+            start = pragmas_above(self.sources, self.path, statements[0].extent.start.offset,
+                                  starts)
             end = self.statement_end(statements[-1])
             extents.append((start, end))
             for s in statements:

@@ -128,23 +128,28 @@ class _Loops:
         return None
 
     def pragmas_above(self, path, start):
-        """The start of the `#pragma` lines directly above `start` (comments between them count
-        as nothing), or `start` itself."""
-        tokens = self.sources.file_tokens(path)
-        if path not in self.starts:
-            self.starts[path] = [t.extent.start.offset for t in tokens]
-        j = bisect.bisect_left(self.starts[path], start) - 1
-        while j >= 0:
-            if tokens[j].kind == ci.TokenKind.COMMENT:
-                j -= 1
-                continue
-            line = tokens[j].location.line
-            first = j
-            while first > 0 and tokens[first - 1].location.line == line:
-                first -= 1
-            if not (tokens[first].spelling == "#" and first + 1 <= j and
-                    tokens[first + 1].spelling == "pragma"):
-                break
-            start = tokens[first].extent.start.offset
-            j = first - 1
-        return start
+        """The start of the `#pragma` lines directly above `start`, or `start` itself."""
+        return pragmas_above(self.sources, path, start, self.starts)
+
+
+def pragmas_above(sources, path, start, starts):
+    """The start of the `#pragma` lines directly above `start` (comments between them count
+    as nothing), or `start` itself. `starts` caches each file's tokens' start offsets."""
+    tokens = sources.file_tokens(path)
+    if path not in starts:
+        starts[path] = [t.extent.start.offset for t in tokens]
+    j = bisect.bisect_left(starts[path], start) - 1
+    while j >= 0:
+        if tokens[j].kind == ci.TokenKind.COMMENT:
+            j -= 1
+            continue
+        line = tokens[j].location.line
+        first = j
+        while first > 0 and tokens[first - 1].location.line == line:
+            first -= 1
+        if not (tokens[first].spelling == "#" and first + 1 <= j and
+                tokens[first + 1].spelling == "pragma"):
+            break
+        start = tokens[first].extent.start.offset
+        j = first - 1
+    return start
