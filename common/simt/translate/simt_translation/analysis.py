@@ -80,7 +80,7 @@ def analyse(unit, progress):
     walker = _Walker(unit, analysis, progress)
     for c in unit.user_declarations:
         walker.walk(c, [], None)
-    _resolve_suspension(analysis)
+    resolve_suspension(analysis)
     analysis.errors.extend(_ambiguous_calls(analysis))
     return analysis
 
@@ -104,7 +104,7 @@ def _ambiguous_calls(analysis):
     return errors
 
 
-def _resolve_suspension(analysis):
+def resolve_suspension(analysis):
     """A function suspends if it calls a suspension point, or a function that suspends."""
     for f in analysis.functions.values():
         f.suspends = bool(f.primitives)

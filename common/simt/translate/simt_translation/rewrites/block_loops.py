@@ -34,6 +34,7 @@ that waits a coroutine."""
 
 import clang.cindex as ci
 
+from ..analysis import resolve_suspension
 from ..cursors import K, T, annotations, c_string, key_of, kind_of, strip_implicit
 from ..sources import path_of
 from . import Rewrite
@@ -99,20 +100,8 @@ def rewrite(unit, analysis, progress):
         f.returns = []
         chosen.add(f.key)
     if chosen:
-        _resolve_again(analysis)
+        resolve_suspension(analysis)  # the kernels taken no longer suspend
     return result, chosen
-
-
-def _resolve_again(analysis):
-    for f in analysis.functions.values():
-        f.suspends = bool(f.primitives)
-    changed = True
-    while changed:
-        changed = False
-        for f in analysis.functions.values():
-            if not f.suspends and any(analysis.call_suspends(c) for c in f.calls):
-                f.suspends = True
-                changed = True
 
 
 class _Kernel:
@@ -125,9 +114,6 @@ class _Kernel:
         self.uniform_vars = set()  # keys of uniform local variables
         self.changes_allowed = set()  # offsets of DeclRefExprs where a uniform var may change
         self.edits = []
-        self.runs = []  # (start, end) of each run, with its statements
-        self.run_cursors = []  # the statements of each run
-        self.declared_in_run = {}  # variable key -> run index (declared by a run's DeclStmt)
         self.refs = []  # (DECL_REF_EXPR, parent) in the body
         self.barriers = set()  # offsets of the block barriers' calls
         self.barrier_calls = []
