@@ -308,23 +308,10 @@ void UnitRunner::start_threads(BlockState& b) {
 
 bool UnitRunner::pass_loop_barrier(BlockState& b, const Site& site) {
   BlockScheduling& s = b.scheduling;
+  // Every thread that has not returned has reached it, so it is released at once.
   s.barrier_site = &site;
   s.barrier_kind = BarrierKind::block;
-  if (unit_.strict) warn_exited(&site, b.arena_index, 1);
-  end_interval(b);
-  if (s.completes_group_copies) {
-    complete_group_copies(b, s.group_copies_kept);
-    s.completes_group_copies = false;
-  }
-  s.barrier_site = nullptr;
-  s.released_count = 0;
-  s.predicate_count = 0;
-  if (s.exits_in_chain != s.exited.size()) rebuild_chain(b);
-  if (shuffle_seed_) {
-    shuffle(b, s.chain);
-    for (std::size_t i = 0; i + 1 < s.chain.size(); ++i)
-      s.position[s.chain[i].rank] = static_cast<unsigned>(i);
-  }
+  pass_barrier(b);
   current_thread.slot = s.chain.data();
   beat(b);
   return s.exited.size() < unit_.threads_per_block;
@@ -557,6 +544,11 @@ const Site* UnitRunner::group_site(std::size_t first, std::size_t count) const {
 }
 
 void UnitRunner::release(BlockState& b) {
+  pass_barrier(b);
+  run_chain(b, b.scheduling.chain);
+}
+
+void UnitRunner::pass_barrier(BlockState& b) {
   current_thread.block = &b;
   current_thread.block_idx = b.block_idx;
   BlockScheduling& s = b.scheduling;
@@ -583,7 +575,6 @@ void UnitRunner::release(BlockState& b) {
   SIMT_INVARIANT(std::all_of(s.chain.begin(), s.chain.end() - 1, [&](const ThreadSlot& slot) {
     return &s.chain[s.position[slot.rank]] == &slot;
   }));
-  run_chain(b, s.chain);
 }
 
 // Drops the threads that exited since the chain was built.

@@ -68,7 +68,11 @@ class UnitRunner {
   [[nodiscard]] bool block_barrier_ready(const BlockState& b) const;
   [[nodiscard]] bool group_barrier_ready(std::size_t first, std::size_t count,
                                          BarrierKind kind) const;
+  /// Releases the block barrier every thread of `b` that has not exited waits at, and runs them.
   void release(BlockState& b);
+  /// What releasing it does before the threads run on: ends the interval (with its checks and
+  /// counters), completes the group copies it waits for, and makes the next interval's chain.
+  void pass_barrier(BlockState& b);
   void end_interval(BlockState& b);
   void run_chain(BlockState& b, std::vector<ThreadSlot>& chain);
   void run_released(BlockState& b, std::vector<ThreadSlot>& released);

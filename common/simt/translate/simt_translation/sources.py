@@ -77,6 +77,22 @@ class SourceFiles:
         tokens = self.tokens_between(start.file.name, start.offset, end.offset)
         return tokens[0] if tokens else None
 
+    def operator(self, cursor):
+        """The operator of a unary, binary or compound-assignment expression (`*`, `++`, `+=`,
+        ...), from its tokens, or None where they cannot tell."""
+        children = list(cursor.get_children())
+        if kind_of(cursor) == K.UNARY_OPERATOR:
+            tokens = self.tokens(cursor)
+            if not tokens or not children:
+                return None
+            if tokens[0].extent.start.offset < children[0].extent.start.offset:
+                return tokens[0].spelling
+            return tokens[-1].spelling
+        if len(children) < 2:
+            return None
+        token = self.binary_operator(children[0], children[1])
+        return token.spelling if token is not None else None
+
     def tokens_between(self, name, start, end):
         key = (name, start, end)
         if key not in self._tokens:

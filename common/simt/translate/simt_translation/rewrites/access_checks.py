@@ -70,21 +70,6 @@ class _AccessChecks:
             return None
         return self.classify(cursor, parents)
 
-    def operator_token(self, cursor, children):
-        """The operator of a unary or binary operator expression, from its tokens."""
-        if kind_of(cursor) == K.UNARY_OPERATOR:
-            tokens = self.sources.tokens(cursor)
-            if not tokens or not children:
-                return None
-            operand = children[0]
-            if tokens[0].extent.start.offset < operand.extent.start.offset:
-                return tokens[0].spelling
-            return tokens[-1].spelling
-        if len(children) < 2:
-            return None
-        token = self.sources.binary_operator(children[0], children[1])
-        return token.spelling if token is not None else None
-
     def is_memory(self, cursor):
         """Whether an lvalue path (subscripts, members, dereferences, references) reaches memory
         through a pointer or a reference, so it may be shared memory."""
@@ -102,7 +87,7 @@ class _AccessChecks:
                     return False
                 node = base
             elif kind == K.UNARY_OPERATOR:
-                return self.operator_token(node, children) == "*"
+                return self.sources.operator(node) == "*"
             elif kind == K.MEMBER_REF_EXPR:
                 ref = node.referenced
                 if ref is None or kind_of(ref) != K.FIELD_DECL:
@@ -150,7 +135,7 @@ class _AccessChecks:
                     continue
                 return "load"
             if kind == K.BINARY_OPERATOR:
-                op = self.operator_token(parent, children)
+                op = self.sources.operator(parent)
                 if is_first and op == "=":
                     return "store"
                 if op == ",":
@@ -162,7 +147,7 @@ class _AccessChecks:
             if kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
                 return "update" if is_first else "load"
             if kind == K.UNARY_OPERATOR:
-                op = self.operator_token(parent, children)
+                op = self.sources.operator(parent)
                 if op in ("++", "--"):
                     return "update"
                 if op == "&":

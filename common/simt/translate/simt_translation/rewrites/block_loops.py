@@ -124,20 +124,6 @@ class _Kernel:
     def tokens(self, cursor):
         return self.sources.tokens(cursor)
 
-    def op(self, cursor):
-        children = list(cursor.get_children())
-        if kind_of(cursor) == K.UNARY_OPERATOR:
-            tokens = self.tokens(cursor)
-            if not tokens or not children:
-                return None
-            if tokens[0].extent.start.offset < children[0].extent.start.offset:
-                return tokens[0].spelling
-            return tokens[-1].spelling
-        if len(children) < 2:
-            return None
-        token = self.sources.binary_operator(children[0], children[1])
-        return token.spelling if token is not None else None
-
     def statement_end(self, cursor):
         """The end of a statement, its `;` included (an expression statement's extent stops
         before it)."""
@@ -248,7 +234,8 @@ class _Kernel:
         i = len(parents) - 1
         while i >= 0 and kind_of(parents[i]) in (K.PAREN_EXPR, K.UNEXPOSED_EXPR):
             i -= 1
-        if i >= 0 and kind_of(parents[i]) == K.UNARY_OPERATOR and self.op(parents[i]) == "*":
+        if i >= 0 and kind_of(parents[i]) == K.UNARY_OPERATOR and \
+                self.sources.operator(parents[i]) == "*":
             return False  # `*p = v` changes what p points to, not p
         after = self.sources.tokens_between(
             self.path, ref.extent.end.offset,
@@ -297,10 +284,10 @@ class _Kernel:
         if kind in PASS_THROUGH:
             return all(self.is_uniform(c) for c in children)
         if kind == K.UNARY_OPERATOR:
-            return self.op(e) in ("-", "+", "!", "~") and all(self.is_uniform(c)
+            return self.sources.operator(e) in ("-", "+", "!", "~") and all(self.is_uniform(c)
                                                             for c in children)
         if kind == K.BINARY_OPERATOR:
-            return self.op(e) not in ASSIGNMENTS | {","} and all(self.is_uniform(c)
+            return self.sources.operator(e) not in ASSIGNMENTS | {","} and all(self.is_uniform(c)
                                                                 for c in children)
         if kind == K.DECL_REF_EXPR:
             target = e.referenced
@@ -360,16 +347,16 @@ class _Kernel:
         `++i`, `k = k * 2`): run once for the block."""
         kind = kind_of(e)
         children = list(e.get_children())
-        if kind == K.UNARY_OPERATOR and self.op(e) in ("++", "--"):
+        if kind == K.UNARY_OPERATOR and self.sources.operator(e) in ("++", "--"):
             target = strip_implicit(children[0]) if children else None
             ok = target is not None and kind_of(target) == K.DECL_REF_EXPR and \
                 key_of(target.referenced) in self.uniform_vars
         elif kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and \
-                self.op(e) in ASSIGNMENTS and len(children) == 2:
+                self.sources.operator(e) in ASSIGNMENTS and len(children) == 2:
             target = strip_implicit(children[0])
             ok = kind_of(target) == K.DECL_REF_EXPR and \
                 key_of(target.referenced) in self.uniform_vars and self.is_uniform(children[1])
-        elif kind == K.BINARY_OPERATOR and self.op(e) == ",":
+        elif kind == K.BINARY_OPERATOR and self.sources.operator(e) == ",":
             return all(self.uniform_change(c) for c in children)
         else:
             return False
@@ -527,7 +514,7 @@ class _Kernel:
             elif kind == K.VAR_DECL:
                 deps.setdefault(key_of(c), set()).update(refs_in(c))
             elif kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and \
-                    self.op(c) in ASSIGNMENTS:
+                    self.sources.operator(c) in ASSIGNMENTS:
                 children = list(c.get_children())
                 target = strip_implicit(children[0]) if children else None
                 if target is not None and kind_of(target) == K.DECL_REF_EXPR and \
@@ -571,51 +558,47 @@ class _Kernel:
         both runs do such a thing, the kernel stays a coroutine."""
         pairs = []
 
+        # The runs that may have run last, with no barrier since, as {id: statements} (a list
+        # cannot be a set's member).
         def walk(items, incoming):
-            open_runs = set(incoming)
+            open_runs = dict(incoming)
             run = None
             for item in items:
                 if item[0] == "run":
                     if run is None:
                         run = [item[1]]
-                        for r in open_runs:
-                            pairs.append((r, run))
-                        open_runs = {id(run)}
-                        runs[id(run)] = run
+                        pairs.extend((earlier, run) for earlier in open_runs.values())
+                        open_runs = {id(run): run}
                     else:
                         run.append(item[1])
                     continue
                 run = None
                 if item[0] == "barrier":
-                    open_runs = set()
+                    open_runs = {}
                 elif item[0] == "control":
-                    stmt = item[1]
-                    loop = kind_of(stmt) in LOOPS
-                    outs = set()
+                    loop = kind_of(item[1]) in LOOPS
+                    outs = {}
                     for _, sub in item[2]:
                         out = walk(sub, open_runs)
-                        if loop:
-                            out = walk(sub, open_runs | out)
-                        outs |= out
-                    if kind_of(stmt) in (K.IF_STMT,) and len(item[2]) == 2:
-                        open_runs = outs
+                        if loop:  # its end runs into its start again
+                            out = walk(sub, {**open_runs, **out})
+                        outs.update(out)
+                    if kind_of(item[1]) == K.IF_STMT and len(item[2]) == 2:
+                        open_runs = outs  # one of the two branches ran
                     else:
-                        open_runs = open_runs | outs
+                        open_runs = {**open_runs, **outs}  # or none of it
             return open_runs
 
-        runs = {}
-        walk(items, set())
+        walk(items, {})
         for first, second in pairs:
-            a = runs[first] if not isinstance(first, list) else first
-            if any(self.order_sensitive(s) for s in a) and \
+            if any(self.order_sensitive(s) for s in first) and \
                     any(self.order_sensitive(s) for s in second):
                 raise NotUniform("two runs without a barrier between them")
 
     # -- runs and their variables --------------------------------------------------------------
 
     def collect_runs(self, items, out):
-        """The runs of a plan (consecutive "run" items), in order, each a list of statements;
-        uniform statements in between must not reorder accesses."""
+        """The runs of a plan (consecutive "run" items), in order, each a list of statements."""
         current = []
         for item in items:
             if item[0] == "run":
