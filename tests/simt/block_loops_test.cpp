@@ -31,7 +31,55 @@ std::vector<int> neighbour_rounds(const std::vector<int>& in, unsigned blocks, u
   return out;
 }
 
+// What WarpScanRounds* computes: each round, every warp's inclusive prefix sums (mod 1000),
+// and the ballot of odd sums, XORed over the rounds.
+struct WarpScans {
+  std::vector<int> sums;
+  std::vector<unsigned> odd;
+};
+WarpScans warp_scan_rounds(const std::vector<int>& in, int rounds) {
+  WarpScans r{in, std::vector<unsigned>(in.size() / 32, 0)};
+  for (std::size_t w = 0; w < in.size() / 32; ++w) {
+    for (int round = 0; round < rounds; ++round) {
+      for (std::size_t lane = 1; lane < 32; ++lane)
+        r.sums[w * 32 + lane] += r.sums[w * 32 + lane - 1];
+      unsigned ballot = 0;
+      for (std::size_t lane = 0; lane < 32; ++lane) {
+        r.sums[w * 32 + lane] %= 1000;
+        if (r.sums[w * 32 + lane] % 2 != 0) ballot |= 1u << lane;
+      }
+      r.odd[w] ^= ballot;
+    }
+  }
+  return r;
+}
+
 }  // namespace
+
+TEST_CASE(
+    "Run as loops, warp shuffles and ballots that every lane reaches give what coroutines give",
+    "[simt]") {
+  const unsigned blocks = 3, threads = GENERATE(32u, 96u, 1024u);
+  const int rounds = 4;
+  const std::size_t n = std::size_t{blocks} * threads;
+  std::vector<int> in(n);
+  std::iota(in.begin(), in.end(), 7);
+  const WarpScans expected = warp_scan_rounds(in, rounds);
+  const auto run = [&] {
+    WarpScans loops{std::vector<int>(n, -1), std::vector<unsigned>(n / 32, 7u)};
+    WarpScans coroutines = loops;
+    simt::launch(blocks, threads, emulated::WarpScanRoundsAsLoops, in.data(), loops.sums.data(),
+                 loops.odd.data(), rounds);
+    simt::launch(blocks, threads, emulated::WarpScanRoundsAsCoroutines, in.data(),
+                 coroutines.sums.data(), coroutines.odd.data(), &rounds);
+    CHECK(loops.sums == expected.sums);
+    CHECK(loops.odd == expected.odd);
+    CHECK(coroutines.sums == expected.sums);
+    CHECK(coroutines.odd == expected.odd);
+  };
+  run();
+  in_shuffled_orders_with_every_check(run);
+}
 
 TEST_CASE(
     "Run as loops, each thread keeps its own variables across barriers, as a coroutine "

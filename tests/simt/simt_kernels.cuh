@@ -342,6 +342,45 @@ __global__ void NeighbourRoundsAsCoroutines(const int* in, int* out, const int* 
   out[blockIdx.x * blockDim.x + t] = sum;
 }
 
+// Each round, an inclusive scan of every warp's values with __shfl_up_sync, and a ballot of the
+// lanes whose sum is odd (XORed over the rounds). Every lane reaches the collectives alike, so
+// the kernel runs as loops over the block's threads.
+__global__ void WarpScanRoundsAsLoops(const int* in, int* out, unsigned* odd, int rounds) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned lane = threadIdx.x % 32;
+  int v = in[i];
+  unsigned ballot = 0;
+  for (int r = 0; r < rounds; ++r) {
+    for (unsigned d = 1; d < 32; d *= 2) {
+      const int below = __shfl_up_sync(0xffffffffu, v, d);
+      if (lane >= d) v += below;
+    }
+    v %= 1000;
+    ballot ^= __ballot_sync(0xffffffffu, v % 2 != 0);
+  }
+  out[i] = v;
+  if (lane == 0) odd[i / 32] = ballot;
+}
+
+// The same with its bound read from memory: a coroutine per thread.
+__global__ void WarpScanRoundsAsCoroutines(const int* in, int* out, unsigned* odd,
+                                           const int* rounds) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned lane = threadIdx.x % 32;
+  int v = in[i];
+  unsigned ballot = 0;
+  for (int r = 0; r < *rounds; ++r) {
+    for (unsigned d = 1; d < 32; d *= 2) {
+      const int below = __shfl_up_sync(0xffffffffu, v, d);
+      if (lane >= d) v += below;
+    }
+    v %= 1000;
+    ballot ^= __ballot_sync(0xffffffffu, v % 2 != 0);
+  }
+  out[i] = v;
+  if (lane == 0) odd[i / 32] = ballot;
+}
+
 // Every thread returns inside a loop with no condition, thread t in round t % 4 + 1: the block
 // ends once the last one has (out[i] = the round thread i returned in).
 __global__ void ReturnInsideEndlessLoop(int* out) {

@@ -33,11 +33,25 @@ __global__ void BlockSumThroughHelper(const float* in, float* out) {
 
 // A warp-shuffle tree, `rounds` times over: each warp sums its 32 values with 5
 // __shfl_down_sync, no shared memory and no block barrier (on the emulator, 5 warp collectives
-// per lane and round). Lane 0 writes `rounds` times the sum.
+// per lane and round). Lane 0 writes `rounds` times the sum. Every lane reaches the shuffles
+// alike, with one mask, so on the emulator the kernel runs as loops over the block's threads.
 __global__ void WarpSum(const float* in, float* out, int rounds) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   float total = 0;
   for (int r = 0; r < rounds; ++r) {
+    float v = in[i];
+    for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
+    total += v;
+  }
+  if (threadIdx.x % 32 == 0) out[i / 32] = total;
+}
+
+// The same with its count read from memory: on the emulator a coroutine per thread, each lane
+// suspending at each shuffle.
+__global__ void WarpSumAsCoroutines(const float* in, float* out, const int* rounds) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  float total = 0;
+  for (int r = 0; r < *rounds; ++r) {
     float v = in[i];
     for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
     total += v;

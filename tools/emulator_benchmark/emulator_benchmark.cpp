@@ -121,12 +121,17 @@ double median_launch_seconds(unsigned workers, Launch launch_once) {
 
 // ns per lane for WarpSum with `rounds` shuffle trees, verified against `rounds` times the sum
 // of each warp's 32 values.
-double warp_sum_ns_per_lane(unsigned threads, unsigned workers, unsigned blocks, int rounds) {
+double warp_sum_ns_per_lane(unsigned threads, unsigned workers, unsigned blocks, int rounds,
+                            bool coroutines) {
   std::vector<float> in(static_cast<std::size_t>(blocks) * threads), out(in.size() / 32);
   for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i % 7);
   const simt::LaunchConfig config{blocks, threads, 0};
-  const double seconds = median_launch_seconds(
-      workers, [&] { simt::launch(config, emulated::WarpSum, in.data(), out.data(), rounds); });
+  const double seconds = median_launch_seconds(workers, [&] {
+    if (coroutines)
+      simt::launch(config, emulated::WarpSumAsCoroutines, in.data(), out.data(), &rounds);
+    else
+      simt::launch(config, emulated::WarpSum, in.data(), out.data(), rounds);
+  });
   for (std::size_t w = 0; w < out.size(); ++w) {
     float sum = 0;
     for (std::size_t k = 0; k < 32; ++k) sum += in[w * 32 + k];
@@ -159,23 +164,28 @@ double barriers_ns_per_thread(unsigned threads, unsigned workers, unsigned block
 }
 
 struct WarpCollectiveCost {
-  double per_shuffle;       // one shuffle tree: the kernel's time over its 5 shuffles
-  double marginal_shuffle;  // what one more shuffle adds (trees 4 against 1, over 15)
+  double per_shuffle;  // one shuffle tree: the kernel's time over its 5 shuffles
+  // What one more shuffle adds (trees 4 against 1, over 15), run as loops and as coroutines.
+  double marginal_shuffle;
+  double marginal_shuffle_coroutines;
   // What one more __syncthreads() adds (16 against 1, over 15), run as loops and as coroutines.
   double marginal_syncthreads;
   double marginal_syncthreads_coroutines;
 };
 
 WarpCollectiveCost measure_warp_collectives(unsigned threads, unsigned workers, unsigned blocks) {
-  const double one_tree = warp_sum_ns_per_lane(threads, workers, blocks, 1);
-  const double four_trees = warp_sum_ns_per_lane(threads, workers, blocks, 4);
+  const auto marginal_shuffle = [&](bool coroutines) {
+    return (warp_sum_ns_per_lane(threads, workers, blocks, 4, coroutines) -
+            warp_sum_ns_per_lane(threads, workers, blocks, 1, coroutines)) /
+           15;
+  };
   const auto marginal_barrier = [&](bool coroutines) {
     return (barriers_ns_per_thread(threads, workers, blocks, 16, coroutines) -
             barriers_ns_per_thread(threads, workers, blocks, 1, coroutines)) /
            15;
   };
-  return {one_tree / 5, (four_trees - one_tree) / 15, marginal_barrier(false),
-          marginal_barrier(true)};
+  return {warp_sum_ns_per_lane(threads, workers, blocks, 1, false) / 5, marginal_shuffle(false),
+          marginal_shuffle(true), marginal_barrier(false), marginal_barrier(true)};
 }
 
 // The floor of the emulator's model, one coroutine per GPU thread: plain C++20 coroutines, each
@@ -447,41 +457,47 @@ void print_helper() {
 
 // Warp collectives: the lanes of a warp meet at each shuffle, not the whole block. The first
 // column is the measure (the whole kernel over its 5 shuffles, so each thread's start
-// counts too); the next two are what one more shuffle or __syncthreads() adds to a kernel; the
-// last, on one worker's rows, what one more suspension adds to a bare coroutine (bare_switch_ns).
+// counts too); the next four are what one more shuffle or __syncthreads() adds to a kernel, run
+// as loops and as coroutines; the last, on one worker's rows, what one more suspension adds to a
+// bare coroutine (bare_switch_ns).
 void print_warp_collectives(const Machine& machine) {
   const unsigned hardware = machine.threads;
   std::printf(
       "A warp-shuffle tree (5 __shfl_down_sync per lane), checks off, beside the block barrier "
       "(ns per lane)\n");
-  std::printf("%8s %8s %20s %17s %20s %20s %22s\n", "threads", "workers", "kernel / 5 shuffles",
-              "one more shuffle", "__syncthreads() loops", "__syncthreads() coro.",
-              "bare coroutine switch");
+  std::printf("%8s %8s %20s %14s %14s %15s %15s %22s\n", "threads", "workers",
+              "kernel / 5 shuffles", "shuffle loops", "shuffle coro.", "barrier loops",
+              "barrier coro.", "bare coroutine switch");
   for (unsigned threads : {128u, 256u, 1024u}) {
     const unsigned blocks = (1u << 21) / threads;
     const WarpCollectiveCost one = measure_warp_collectives(threads, 1, blocks);
-    std::printf("%8u %8u %20.2f %17.2f %20.2f %20.2f %22.2f\n", threads, 1u, one.per_shuffle,
-                one.marginal_shuffle, one.marginal_syncthreads, one.marginal_syncthreads_coroutines,
-                bare_switch_ns(threads, blocks));
+    std::printf("%8u %8u %20.2f %14.2f %14.2f %15.2f %15.2f %22.2f\n", threads, 1u, one.per_shuffle,
+                one.marginal_shuffle, one.marginal_shuffle_coroutines, one.marginal_syncthreads,
+                one.marginal_syncthreads_coroutines, bare_switch_ns(threads, blocks));
     if (hardware > 1) {
       const WarpCollectiveCost all = measure_warp_collectives(threads, hardware, blocks);
       std::printf(
-          "%8u %8u %20.2f %17.2f %20.2f %20.2f   (%.2fx, %.2fx, -, %.2fx the 1-worker "
-          "throughput; the machine's %.2fx)\n",
-          threads, hardware, all.per_shuffle, all.marginal_shuffle, all.marginal_syncthreads,
-          all.marginal_syncthreads_coroutines, one.per_shuffle / all.per_shuffle,
-          one.marginal_shuffle / all.marginal_shuffle,
+          "%8u %8u %20.2f %14.2f %14.2f %15.2f %15.2f   (%.2fx, %.2fx, %.2fx, -, %.2fx the "
+          "1-worker throughput; the machine's %.2fx)\n",
+          threads, hardware, all.per_shuffle, all.marginal_shuffle, all.marginal_shuffle_coroutines,
+          all.marginal_syncthreads, all.marginal_syncthreads_coroutines,
+          one.per_shuffle / all.per_shuffle, one.marginal_shuffle / all.marginal_shuffle,
+          one.marginal_shuffle_coroutines / all.marginal_shuffle_coroutines,
           one.marginal_syncthreads_coroutines / all.marginal_syncthreads_coroutines,
           machine.scaling);
     }
   }
   std::puts(
-      "One more __syncthreads(), per thread, in a kernel of empty intervals. loops: every thread "
-      "reaches it alike, so the\nkernel runs as loops over the block's threads and a barrier "
-      "ends the interval once for the block (what a\nthread does between barriers is a call per "
-      "thread: the reduction above). coro.: the same kernel with its\nbound read from memory, a "
-      "coroutine per thread, one suspension and one resumption of each thread with\nnothing "
-      "exchanged: the least a shuffle can add, where each lane is a coroutine.\n"
+      "shuffle: what one more __shfl_down_sync adds per lane. loops: every lane reaches it alike, "
+      "with one mask, so the\nkernel runs as loops over the block's threads: a pass that gives "
+      "each lane's operands, the shuffle for every\nwarp, a pass that uses each lane's result. "
+      "coro.: the same kernel with its count read from memory, a\ncoroutine per thread that "
+      "suspends at each shuffle.\n"
+      "barrier: one more __syncthreads(), per thread, in a kernel of empty intervals. loops: a "
+      "barrier ends the interval\nonce for the block (what a thread does between barriers is a "
+      "call per thread: the reduction above). coro.:\nthe same kernel with its bound read from "
+      "memory, one suspension and one resumption of each thread with\nnothing exchanged: the "
+      "least a collective can add, where each thread is a coroutine.\n"
       "bare coroutine switch: the same with no emulator at all, one plain C++20 coroutine per "
       "thread handing the worker\nto the next by symmetric transfer (1 thread, same threads and "
       "blocks): the floor of one coroutine per thread.");

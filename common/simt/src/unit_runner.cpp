@@ -67,6 +67,10 @@ bool pass_block_loop_barrier(const Site& site) {
 
 bool drop_returned_threads() { return whole_block_runner->drop_returned(*current_thread.block); }
 
+void pass_block_loop_collective() {
+  whole_block_runner->pass_loop_collective(*current_thread.block);
+}
+
 UnitRunner::UnitRunner(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_block,
                        const void* closure, const char* kernel, StrictWarnings& warnings)
     : config_(config),
@@ -330,6 +334,49 @@ void UnitRunner::all_returned(BlockState& b) {
   b.alive = false;
 }
 
+namespace {
+// Whether the lanes of `expected` all noted, as they arrived, that they wait at `c`'s operation
+// with its mask (so no lane's awaiter needs reading again).
+bool agreed_on(const WarpWaits& warp, unsigned expected, const WarpCollective& c) {
+  return (warp.agreed & expected) == expected && warp.agreed_complete == c.complete &&
+         warp.agreed_mask == c.mask;
+}
+
+// Completes collective `c` for the lanes `expected` of warp `w`, which all wait at it.
+void complete_group(BlockScheduling& s, unsigned w, unsigned expected, const WarpCollective& c) {
+  WarpWaits& warp = s.warps[w];
+  if ((warp.arrived & ~expected) != 0) check_masks_agree(warp, w, expected, c);
+  c.complete(GroupView{warp.lanes, warp_size, expected});
+  warp.release(expected);
+  if (warp.arrived == 0) s.waiting_warps &= ~(1u << w);
+  if (c.kind == CollectiveKind::warp_sync) ++s.warp_steps[w];
+}
+}  // namespace
+
+void UnitRunner::pass_loop_collective(BlockState& b) {
+  BlockScheduling& s = b.scheduling;
+  for (unsigned pending = s.waiting_warps; pending != 0; pending &= pending - 1) {
+    const auto w = static_cast<unsigned>(std::countr_zero(pending));
+    const WarpWaits& warp = s.warps[w];
+    const WarpCollective& c = *warp.lanes[std::countr_zero(warp.arrived)];
+    const unsigned expected = c.mask & ~warp.exited;
+    // Every lane that has not returned arrived, at the same operation: one group, in the mask,
+    // unless the masks disagree or name lanes that returned (left to settle_warp, which reports
+    // or warns as for coroutines).
+    if (c.span == 1 && c.kind != CollectiveKind::convergence && warp.arrived == expected &&
+        agreed_on(warp, expected, c) && !((c.mask & warp.exited) != 0 && unit_.strict)) {
+      complete_group(s, w, expected, c);
+      continue;
+    }
+    completing_in_loop_ = true;
+    while (settle_warp(b, w)) {
+    }
+    completing_in_loop_ = false;
+  }
+  // Lanes of one warp in groups that cannot complete: on the GPU a hang.
+  if (s.waiting_warps != 0) report_divergence();
+}
+
 std::coroutine_handle<> complete_in_place(WarpWaits& warp, const WarpCollective& c, unsigned rank) {
   ThreadContext& t = current_thread;
   const unsigned w = warp_of(rank);
@@ -348,21 +395,14 @@ std::coroutine_handle<> complete_in_place(WarpWaits& warp, const WarpCollective&
       stack_used_below(t.stack_base) > max_chain_stack_for_rewinds)
     return next_thread();
   // Every lane of the group waits at this operation with this mask (noted as each arrived)...
-  if ((warp.agreed & expected) != expected || warp.agreed_complete != c.complete ||
-      warp.agreed_mask != c.mask)
-    return next_thread();
+  if (!agreed_on(warp, expected, c)) return next_thread();
   // ... and ran in the k slots of the chain up to this one.
   ThreadSlot* first = t.slot - (k - 1);
   const unsigned base = w * warp_size;
   int i = 0;
   for (unsigned rest = expected; rest != 0; rest &= rest - 1, ++i)
     if (first[i].rank != base + static_cast<unsigned>(std::countr_zero(rest))) return next_thread();
-  if ((warp.arrived & ~expected) != 0) check_masks_agree(warp, w, expected, c);
-  c.complete(GroupView{warp.lanes, warp_size, expected});
-  BlockScheduling& s = t.block->scheduling;
-  warp.release(expected);
-  if (warp.arrived == 0) s.waiting_warps &= ~(1u << w);
-  if (c.kind == CollectiveKind::warp_sync) ++s.warp_steps[w];
+  complete_group(t.block->scheduling, w, expected, c);
   t.slot = first;
   return first->thread;
 }
@@ -478,7 +518,7 @@ void UnitRunner::release_lanes(BlockState& b, unsigned first, unsigned span, uns
     for (unsigned rest = released; rest != 0; rest &= rest - 1)
       chain.push_back(s.chain[s.position[w * warp_size + std::countr_zero(rest)]]);
   }
-  run_released(b, chain);
+  if (!completing_in_loop_) run_released(b, chain);
 }
 
 // Runs `released` (threads of the block's chain, released from a wait) as a chain of their own,

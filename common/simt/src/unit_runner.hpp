@@ -43,6 +43,9 @@ class UnitRunner {
   bool pass_loop_barrier(BlockState& b, const Site& site);
   /// @brief The same kernel: drops the threads that returned from the chain.
   bool drop_returned(BlockState& b);
+  /// @brief The same kernel: completes the warp collective at which every thread of the block
+  /// that has not returned has arrived, warp by warp, as the scheduler would release it.
+  void pass_loop_collective(BlockState& b);
 
  private:
   void place_blocks(std::uint64_t index);
@@ -106,6 +109,9 @@ class UnitRunner {
   /// can ever wait, so a block is a loop over its threads (in rank order) with no chain.
   bool plain_kernel_ = false;
   bool kernel_kind_known_ = false;
+  /// A block loop's collective is being completed: release_lanes() completes the lanes' groups
+  /// and runs no chain (the block loop runs them on).
+  bool completing_in_loop_ = false;
   std::vector<ThreadSlot> scratch_chain_;       ///< Reused: the chain of a collective's lanes.
   std::vector<WarpCollective*> scratch_group_;  ///< Reused: the lanes of a large tile.
   std::vector<char> gone_;                      ///< Reused: which threads have exited.

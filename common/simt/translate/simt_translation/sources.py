@@ -93,6 +93,17 @@ class SourceFiles:
         token = self.binary_operator(children[0], children[1])
         return token.spelling if token is not None else None
 
+    def call_parenthesis(self, call):
+        """The token of a call's opening parenthesis, and whether its argument list is empty."""
+        children = list(call.get_children())
+        callee_end = children[0].extent.end.offset if children else call.extent.start.offset
+        tokens = self.tokens(call)
+        for i, t in enumerate(tokens):
+            if t.spelling == "(" and t.extent.start.offset >= callee_end:
+                empty = i + 1 < len(tokens) and tokens[i + 1].spelling == ")"
+                return t, empty
+        return None, False
+
     def tokens_between(self, name, start, end):
         key = (name, start, end)
         if key not in self._tokens:

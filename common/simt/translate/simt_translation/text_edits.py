@@ -5,13 +5,20 @@ applies them together."""
 from .diagnostics import InternalError
 
 
+def _marker(kind, key):
+    # Not a character a source file has (checked where one is moved).
+    return f"\0{kind}{key}\0"
+
+
 class Edits:
-    """Text edits on one file: replacements of byte ranges, and insertions that wrap constructs
-    (an outer construct opens before and closes after an inner one)."""
+    """Text edits on one file: replacements of byte ranges, insertions that wrap constructs
+    (an outer construct opens before and closes after an inner one), and moves of a construct,
+    as the other edits leave it, to a place before it."""
 
     def __init__(self):
         self.replacements = []  # (start, end, text)
         self.insertions = []  # (offset, order key, text)
+        self.moves = {}  # key -> what is left where the moved text was
         self.sequence = 0
 
     def replace(self, start, end, text):
@@ -30,9 +37,21 @@ class Edits:
         self.sequence += 1
         self.insertions.append((offset, (1, -(1 << 40), 0, self.sequence), text))
 
+    def move(self, start, end, left):
+        """The text of [start, end), with the edits inside it, goes where the text that
+        moved_here(start) returns is inserted (by this pass, before it); `left` takes its place."""
+        self.moves[start] = left
+        self.wrap(start, end, _marker("<", start), _marker(">", start), -(1 << 40))
+
+    @staticmethod
+    def moved_here(start):
+        """What to insert where the text move(start, ...) takes goes."""
+        return _marker("@", start)
+
     def extend(self, other):
         """Adds another pass's edits of the same file (their wraps keep their relative order)."""
         base = self.sequence
+        self.moves.update(other.moves)
         self.replacements.extend(other.replacements)
         for offset, key, text in other.insertions:
             shift = base if key[-1] > 0 else -base
@@ -43,6 +62,7 @@ class Edits:
         other = Edits()
         other.replacements = list(self.replacements)
         other.insertions = list(self.insertions)
+        other.moves = dict(self.moves)
         other.sequence = self.sequence
         return other
 
@@ -83,7 +103,26 @@ class Edits:
             out.append(new)
             position = end
         out.append(source[position:])
-        return "".join(out)
+        return self._moved("".join(out), source, path)
+
+    def _moved(self, text, source, path):
+        if not self.moves:
+            return text
+        if "\0" in source:
+            raise InternalError("a NUL character in a file whose text the translation moves",
+                                path, source.index("\0"))
+        for key, left in self.moves.items():
+            markers = [_marker(kind, key) for kind in "<>@"]
+            found = [text.find(m) for m in markers]
+            if all(f < 0 for f in found):
+                continue  # the text was replaced as a whole (a body left out of a header)
+            begin, end, here = found
+            if min(found) < 0 or not here < begin < end:
+                raise InternalError("a moved text without its place", path, key)
+            moved = text[begin + len(markers[0]):end]
+            text = (text[:here] + moved + text[here + len(markers[2]):begin] + left +
+                    text[end + len(markers[1]):])
+        return text
 
 
 class FileEdits(dict):

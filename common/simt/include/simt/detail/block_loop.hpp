@@ -1,9 +1,10 @@
 #pragma once
 /// @file
-/// @brief A kernel whose block barriers the whole block reaches together, run as loops over the
-/// block's threads: the translation (rewrites/block_loops.py) turns the statements between two
-/// barriers into a lambda that threads() calls once per thread, and each barrier into
-/// barrier(). Internal.
+/// @brief A kernel whose block barriers and warp collectives the whole block reaches together,
+/// run as loops over the block's threads: the translation (rewrites/block_loops.py) turns the
+/// statements between two of them into a lambda that threads() calls once per thread, each
+/// barrier into barrier(), and each collective into a pass that gives every lane's operands to
+/// its LoopCollective, collective(), and the statement with the lane's result. Internal.
 ///
 /// The threads run in the order of the block's chain, as the coroutines of the same kernel would
 /// (shuffled too, with the shuffle seed), each with its slot as the running thread, so accesses
@@ -14,9 +15,12 @@
 #include <simt/detail/site.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
+#include <simt/detail/warp_collective.hpp>
 
+#include <bit>
 #include <cstddef>
 #include <cstring>
+#include <new>
 #include <type_traits>
 
 namespace simt::detail {
@@ -28,6 +32,39 @@ bool pass_block_loop_barrier(const Site& site);
 /// @brief Drops the threads that returned from the running block's chain; false once every
 /// thread of the block has.
 bool drop_returned_threads();
+/// @brief Completes the warp collectives every lane of the running block that has not returned
+/// has arrived at (LoopCollective::arrive), as the scheduler completes them.
+void pass_block_loop_collective();
+
+/// @brief A place for the type of a collective's call in a block loop's record (the record is
+/// declared before the kernel's statements, where no place of them is).
+struct AnyPlace {
+  Site operator()() const { return {}; }
+};
+
+/// @ingroup simt
+/// @brief One thread's part in a warp collective of a block loop: the operation `Awaiter` (the
+/// type a call of `__shfl_sync` and friends returns) with the lane's operands, then its result.
+/// Plain bytes, so that the per-thread record stays trivial.
+template <class Awaiter>
+struct LoopCollective {
+  using Op = typename Awaiter::Operation;
+  static_assert(std::is_trivially_copyable_v<Op> && std::is_trivially_destructible_v<Op>);
+  alignas(Op) unsigned char bytes[sizeof(Op)];
+
+  /// @brief The running thread's operands, as a coroutine's lane has them where it suspends.
+  template <class Where>
+  [[gnu::always_inline]] void arrive(const CollectiveAt<Where, Op>& call) {
+    Op* op = ::new (static_cast<void*>(bytes)) Op(static_cast<const Op&>(call));
+    op->site = &site_at<Where>;
+  }
+  /// @brief The operation, once arrive() has made it.
+  [[gnu::always_inline]] Op& op() { return *std::launder(reinterpret_cast<Op*>(bytes)); }
+  /// @brief What the collective gave this lane.
+  [[gnu::always_inline]] decltype(auto) result() const {
+    return std::launder(reinterpret_cast<const Op*>(bytes))->result();
+  }
+};
 
 /// @ingroup simt
 /// @brief What a kernel run as loops over its threads calls (see the file's comment).
@@ -55,12 +92,17 @@ struct BlockLoop {
   template <class Locals, class Region>
   [[gnu::always_inline]] bool threads(Locals* locals, Region&& region) const {
     BlockScheduling& s = current_thread.block->scheduling;
-    ThreadSlot* const order = s.chain.data();
-    const std::size_t count = s.chain.size() - 1;
     bool returned = false;
     // Two copies of the loop, as simt::detail::plain_block_twin has: in the first the compiler
     // knows that nothing is checked or watched, and folds each access's check out of it.
     const auto run = [&]<bool Plain>(std::bool_constant<Plain>) {
+      // Locals of the loop, not the enclosing function's: a captured one would be read again
+      // after each store of the running slot (a pointer of the same type), and where its place
+      // on the stack shares its low 12 bits with the thread-local slot's, that load waits for
+      // the store (the reduction ran 20% slower in one build than in another of the same code).
+      ThreadSlot* const order = s.chain.data();
+      Locals* const records = locals;
+      const std::size_t count = s.chain.size() - 1;
       for (std::size_t i = 0; i < count; ++i) {
         current_thread.slot = order + i;
         if constexpr (Plain) {
@@ -69,7 +111,7 @@ struct BlockLoop {
         } else if (current_thread.heartbeat != nullptr) {
           note_progress(nullptr, 0);
         }
-        if (!region(locals[order[i].rank])) [[unlikely]] {
+        if (!region(records[order[i].rank])) [[unlikely]] {
           const unsigned rank = order[i].rank;
           s.exited.push_back(rank);
           s.warps[warp_of(rank)].exited |= 1u << lane_of(rank);
@@ -89,6 +131,46 @@ struct BlockLoop {
   template <class Where>
   bool barrier(Where) const {
     return pass_block_loop_barrier(site_at<Where>);
+  }
+
+  /// @brief The warp collective `member` of the records, at which every thread that has not
+  /// returned arrived in the pass before (LoopCollective::arrive): notes each warp's lanes as
+  /// waiting there, as their arrivals would have (in one loop rather than a call per lane), then
+  /// completes it for every warp.
+  template <class Locals, class Awaiter>
+  void collective(Locals* locals, LoopCollective<Awaiter> Locals::*member) const {
+    BlockScheduling& s = current_thread.block->scheduling;
+    for (unsigned w = 0; w < s.warps.size(); ++w) {
+      WarpWaits& warp = s.warps[w];
+      const unsigned live = ~warp.exited;
+      if (live == 0) continue;
+      Locals* const records = locals + std::size_t{w} * warp_size;
+      const WarpCollective& first = (records[std::countr_zero(live)].*member).op();
+      unsigned agreed = 0;
+      if (live == ~0u) {
+        // A whole warp (the common case), in a loop the compiler can unroll.
+        unsigned differ = 0;
+        for (unsigned lane = 0; lane < warp_size; ++lane) {
+          WarpCollective& c = (records[lane].*member).op();
+          warp.lanes[lane] = &c;
+          differ |= c.mask ^ first.mask;
+        }
+        agreed = differ == 0 ? live : 0u;
+      } else {
+        for (unsigned rest = live; rest != 0; rest &= rest - 1) {
+          const auto lane = static_cast<unsigned>(std::countr_zero(rest));
+          WarpCollective& c = (records[lane].*member).op();
+          warp.lanes[lane] = &c;
+          agreed |= c.mask == first.mask ? 1u << lane : 0u;
+        }
+      }
+      warp.arrived = live;
+      warp.agreed = first.span == 1 ? agreed : 0u;
+      warp.agreed_complete = first.complete;
+      warp.agreed_mask = first.mask;
+      s.waiting_warps |= 1u << w;
+    }
+    pass_block_loop_collective();
   }
 };
 

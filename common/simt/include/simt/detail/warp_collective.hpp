@@ -70,6 +70,7 @@ SIMT_ARRIVAL_INLINING inline std::coroutine_handle<> arrive_at_collective(
 /// and the result, and derives from WarpCollective.
 template <class Where, class Op>
 struct CollectiveAt : Op {
+  using Operation = Op;  ///< What a block loop keeps of it (simt::detail::LoopCollective).
   bool await_ready() const noexcept { return false; }
   std::coroutine_handle<> await_suspend(std::coroutine_handle<> self) {
     this->site = &site_at<Where>;
@@ -146,15 +147,19 @@ struct Shuffle : WarpCollective {
     complete = &run;
   }
   static void run(const GroupView& g) {
-    for (unsigned rest = g.present; rest != 0; rest &= rest - 1) {
+    // Read once: the lanes' results are written through pointers the compiler cannot tell
+    // from the view's.
+    WarpCollective* const* const lanes = g.lanes;
+    const unsigned present = g.present;
+    for (unsigned rest = present; rest != 0; rest &= rest - 1) {
       const auto i = static_cast<unsigned>(std::countr_zero(rest));
-      Shuffle& me = g.at<Shuffle>(i);
+      Shuffle& me = *static_cast<Shuffle*>(lanes[i]);
       const unsigned source = shuffle_source(Mode, i, me.b, me.width);
-      if (((g.present >> source) & 1u) == 0) {
+      if (((present >> source) & 1u) == 0) [[unlikely]] {
         if (diagnosing()) report_shuffle_source(me, i, source);
         continue;  // undefined on the GPU: this lane keeps its own value
       }
-      me.out = g.at<Shuffle>(source).value;
+      me.out = static_cast<const Shuffle*>(lanes[source])->value;
     }
   }
   T result() const noexcept { return out; }

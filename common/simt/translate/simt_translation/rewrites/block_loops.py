@@ -17,13 +17,22 @@ reaches the same barriers in the same order, and the kernel is one function per 
   per-thread record (`simt_locals`), which each run's lambda names by reference; so does each
   thread's copy of a parameter it changes (`src += offset;`).
 
+A warp collective (`__shfl*_sync`, votes, matches, `__reduce_*_sync`, `__syncwarp`) qualifies
+the same way when its mask is uniform and its statement holds no other wait and evaluates the
+call's operands first (as C++ orders `v += __shfl_down_sync(m, v, 16)`, or may): the call moves
+into a pass of its own before the statement, in which each lane gives its operands
+(LoopCollective::arrive), then the block completes the collective for every warp as the scheduler
+would (BlockLoop::collective), and the statement runs with the lane's result in the call's place.
+
 Where two runs follow each other with no barrier between (the statements before a loop and
 those the loop begins with), they are two passes over the threads where the coroutines ran
 each thread through both: only a race, or what shows the order threads run in (printf, an
 atomic's old value, a fault), could tell, and a kernel with such calls on both sides stays a
 coroutine (a race is still reported, though it may name another pair of accesses).
 
-Anything else (another barrier or collective, a barrier in thread-dependent code, a `goto`, a
+Anything else (another kind of wait, a barrier or collective in thread-dependent code, a
+collective whose mask may differ between lanes or that is evaluated only where `&&`, `||` or `?:`
+say so, two in one statement, a `goto`, a
 `break` out of a run, a variable whose type the record cannot spell, volatile memory or a loop
 that waits on an atomic or the clock, where threads wait for each other within an interval and
 the watchdog's report should say where each waits) leaves the kernel a coroutine, as every
@@ -37,10 +46,22 @@ import clang.cindex as ci
 from ..analysis import resolve_suspension
 from ..cursors import K, T, annotations, c_string, key_of, kind_of, strip_implicit
 from ..sources import path_of
+from ..text_edits import Edits
 from . import Rewrite
 from .loops_with_checks_known import pragmas_above
 
 BARRIER = "__syncthreads"
+# Warp collectives a block loop completes between two passes over the threads, when every lane
+# reaches them with the same mask.
+WARP_COLLECTIVES = {"__syncwarp", "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
+                    "__shfl_xor_sync", "__ballot_sync", "__any_sync", "__all_sync",
+                    "__match_any_sync", "__match_all_sync", "__reduce_add_sync",
+                    "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
+                    "__reduce_or_sync", "__reduce_xor_sync"}
+# What a statement may do around its collective's call, which runs in a pass of its own before
+# the rest of the statement: what C++ evaluates after the call's operands, or in no set order.
+AROUND_COLLECTIVE = {K.PAREN_EXPR, K.UNEXPOSED_EXPR, K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
+                     K.CXX_FUNCTIONAL_CAST_EXPR}
 BLOCK_BUILTINS = {"blockIdx", "blockDim", "gridDim"}
 ASSIGNMENTS = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 CHANGES = ASSIGNMENTS | {"++", "--"}
@@ -94,6 +115,8 @@ def rewrite(unit, analysis, progress):
                 e.replace(*rest)
             elif kind == "wrap":
                 e.wrap(*rest)
+            elif kind == "move":
+                e.move(*rest)
             else:
                 e.insert_first(*rest)
         f.primitives = []
@@ -117,6 +140,8 @@ class _Kernel:
         self.refs = []  # (DECL_REF_EXPR, parent) in the body
         self.barriers = set()  # offsets of the block barriers' calls
         self.barrier_calls = []
+        self.collectives = {}  # offset -> (call, its parents): warp collectives
+        self.braced = []  # single statements (a loop's body) that a collective makes several
         self.changed_parameters = {}  # key -> PARM_DECL a thread changes
 
     # -- helpers -----------------------------------------------------------------------------
@@ -168,8 +193,71 @@ class _Kernel:
             declaration.spelling == "thread_block"
 
     def contains_barrier(self, cursor):
+        """Whether a statement holds a barrier or a collective (a wait of the whole block's)."""
         s, e = cursor.extent.start.offset, cursor.extent.end.offset
-        return any(s <= b < e for b in self.barriers)
+        return any(s <= b < e for b in self.barriers) or \
+            any(s <= c < e for c in self.collectives)
+
+    def is_loop_collective(self, call):
+        """A warp collective with a uniform mask, written out in the kernel on one line."""
+        if call.spelling not in WARP_COLLECTIVES or path_of(call) != self.path or \
+                self.sources.within_macro(call) or \
+                call.extent.start.line != call.extent.end.line:
+            return False
+        callee = call.referenced
+        return callee is None or callee.location.file is None or \
+            not self.sources.is_user_file(callee.location.file.name)
+
+    def collective_statement(self, stmt):
+        """The collective's call where `stmt` holds one collective and nothing else that waits,
+        and evaluates its call's operands before the rest of it (as C++ orders it, or may);
+        else None. Its mask must be uniform (every lane that has not returned reaches it)."""
+        s, e = stmt.extent.start.offset, stmt.extent.end.offset
+        inside = [o for o in self.collectives if s <= o < e]
+        if len(inside) != 1 or any(s <= b < e for b in self.barriers):
+            return None
+        call, parents = self.collectives[inside[0]]
+        chain = list(parents) + [call]
+        at = next((i for i, p in enumerate(chain) if p == stmt), None)
+        if at is None or self.sources.within_macro(stmt) or \
+                stmt.extent.start.line != call.extent.start.line:
+            return None
+        for parent, child in zip(chain[at:], chain[at + 1:]):
+            if not self.evaluated_after(parent, child):
+                return None
+        arguments = list(call.get_arguments())
+        if arguments and not self.is_uniform(arguments[0]):
+            return None
+        if any(kind_of(c) in (K.LAMBDA_EXPR, K.COMPOUND_STMT) for c in call.walk_preorder()):
+            return None
+        if self.sources.call_parenthesis(call)[0] is None:
+            return None
+        return call
+
+    def evaluated_after(self, parent, child):
+        """Whether, in `parent`, everything but `child` may be evaluated after `child`."""
+        kind = kind_of(parent)
+        children = list(parent.get_children())
+        if kind in AROUND_COLLECTIVE:
+            return True
+        if kind == K.UNARY_OPERATOR:
+            return self.sources.operator(parent) not in ("++", "--", "&")
+        if kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR):
+            operator = self.sources.operator(parent)
+            if operator is None or operator in (",", "&&", "||"):
+                return False
+            # `a = b` evaluates b first; a collective in a must not go before b.
+            return operator not in ASSIGNMENTS or (len(children) == 2 and child == children[1])
+        if kind == K.CALL_EXPR:
+            return bool(children) and child != children[0]  # an argument, not the callee
+        if kind == K.DECL_STMT:
+            return len([c for c in children if kind_of(c) == K.VAR_DECL]) == 1
+        if kind == K.VAR_DECL:
+            return parent.storage_class not in (ci.StorageClass.STATIC,
+                                                ci.StorageClass.EXTERN)
+        if kind in (K.IF_STMT, K.CONDITIONAL_OPERATOR):
+            return bool(children) and child == children[0]  # the condition, not a branch
+        return False
 
     def is_barrier_statement(self, cursor):
         return kind_of(cursor) == K.CALL_EXPR and cursor.extent.start.offset in self.barriers
@@ -178,7 +266,10 @@ class _Kernel:
 
     def plan(self):
         f = self.f
-        for call, _ in f.primitives:
+        for call, parents in f.primitives:
+            if self.is_loop_collective(call):
+                self.collectives[call.extent.start.offset] = (call, parents)
+                continue
             if not self.is_block_barrier(call) or path_of(call) != self.path or \
                     self.sources.within_macro(call):
                 raise NotUniform("another suspension point")
@@ -420,6 +511,11 @@ class _Kernel:
             if self.is_barrier_statement(stmt):
                 items.append(("barrier", stmt))
                 continue
+            call = self.collective_statement(stmt)
+            if call is not None:
+                # Every lane's operands in one pass, the collective, then the statement.
+                items.extend([("collective", stmt, call), ("run", stmt)])
+                continue
             if self.sources.within_macro(stmt):
                 raise NotUniform("a statement with a barrier written by a macro")
             children = list(stmt.get_children())
@@ -464,6 +560,10 @@ class _Kernel:
         if self.contains_barrier(body):
             if self.is_barrier_statement(body):
                 return (body, [("barrier", body)])
+            call = self.collective_statement(body)
+            if call is not None:
+                self.braced.append(body)
+                return (body, [("collective", body, call), ("run", body)])
             raise NotUniform("a loop whose body is one statement with a barrier inside")
         # One statement without barrier (an else branch, say): a run of its own.
         return (body, [("run", body)])
@@ -498,6 +598,10 @@ class _Kernel:
                     out.add(key_of(c.referenced))
             return out
 
+        for call, _ in self.collectives.values():
+            arguments = list(call.get_arguments())
+            if arguments:  # the mask, which must be the same in every lane
+                roots |= refs_in(arguments[0])
         for c in body.walk_preorder():
             kind = kind_of(c)
             if kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.IF_STMT) and \
@@ -629,8 +733,12 @@ class _Kernel:
             raise NotUniform("a reference crosses a barrier")
         if not t.get_canonical().is_pod() and t.get_canonical().spelling not in GROUP_TYPES:
             raise NotUniform("a class type crosses a barrier")
-        # As clang spells it in full: the record is declared before any alias the kernel
-        # declares (`namespace cg = cooperative_groups;`).
+        return self.type_spelling(t)
+
+    def type_spelling(self, t):
+        """A type as the record, declared first in the kernel's body, can spell it: as clang
+        spells it in full (the record comes before any alias the kernel declares, such as
+        `namespace cg = cooperative_groups;`), and declared outside the kernel."""
         spelling = t.get_canonical().spelling
         if "(" in spelling or "lambda" in spelling or "type-parameter" in spelling:
             raise NotUniform("a type the record cannot spell")
@@ -649,9 +757,20 @@ class _Kernel:
                 p = p.semantic_parent
         return spelling
 
+    def collect_collectives(self, items, out):
+        """The ("collective", statement, call) items of a plan, in order."""
+        for item in items:
+            if item[0] == "collective":
+                out.append(item)
+            elif item[0] == "control":
+                for _, sub in item[2]:
+                    self.collect_collectives(sub, out)
+
     def emit(self, body, items):
         runs = []
         self.collect_runs(items, runs)
+        collectives = []
+        self.collect_collectives(items, collectives)
         run_of = {}
         extents = []
         starts = {}
@@ -668,8 +787,16 @@ class _Kernel:
                     for v in s.get_children():
                         if kind_of(v) == K.VAR_DECL:
                             run_of[key_of(v)] = (i, v, s)
+        # A collective's call is a pass of its own (its operands), within its statement's run.
+        for _, _, call in collectives:
+            extents.append((call.extent.start.offset, call.extent.end.offset))
+
+        def run_at(offset):  # the innermost
+            inside = [i for i, (s, e) in enumerate(extents) if s <= offset < e]
+            return max(inside, key=lambda i: extents[i][0]) if inside else None
+
         # Which variables a run uses, and which cross out of the run that declares them.
-        used = [dict() for _ in runs]  # run -> {key: name}
+        used = [dict() for _ in extents]  # run -> {key: name}
         crossing = {}
         for ref, _, _ in self.refs:
             target = ref.referenced
@@ -679,7 +806,7 @@ class _Kernel:
                 if any(c.extent.start.offset <= offset < c.extent.end.offset
                        for c in self.barrier_calls):
                     continue
-                run = next((i for i, (s, e) in enumerate(extents) if s <= offset < e), None)
+                run = run_at(offset)
                 if run is None:
                     raise NotUniform("a parameter a thread changes, read at the block's level")
                 used[run][key] = ref.spelling
@@ -690,7 +817,7 @@ class _Kernel:
             if any(c.extent.start.offset <= offset < c.extent.end.offset
                    for c in self.barrier_calls):
                 continue  # the group a barrier is called on: the call goes as a whole
-            run = next((i for i, (s, e) in enumerate(extents) if s <= offset < e), None)
+            run = run_at(offset)
             declared_run = run_of[key][0]
             if run is None:
                 raise NotUniform("a thread's variable read at the block's level")
@@ -704,7 +831,7 @@ class _Kernel:
             used[run_of[key][0]][key] = v.spelling  # its declaration becomes an assignment
         for n, (key, p) in enumerate(self.changed_parameters.items()):
             members[key] = (f"p{n}", self.var_type(p), p, None)
-        for i in range(len(runs)):
+        for i in range(len(extents)):
             names = [used[i][k] for k in used[i] if k in members]
             if len(names) != len(set(names)):
                 raise NotUniform("two crossing variables of one name in a run")
@@ -723,6 +850,8 @@ class _Kernel:
             self.rewrite_declaration(stmt, members)
         # The record, and the block's loop.
         record = "".join(f" ::std::remove_cv_t<{t}> {m};" for m, t, _, _ in members.values())
+        record += "".join(f" ::simt::detail::LoopCollective<{self.collective_type(call)}> c{n};"
+                          for n, (_, _, call) in enumerate(collectives))
         open_brace = body.extent.start.offset + 1
         # Each thread's copy of a parameter it changes starts as the launch's argument.
         copies = "".join(f" simt_l.{m} = {p.spelling};" for key, (m, _, p, stmt)
@@ -733,16 +862,20 @@ class _Kernel:
                            f" struct simt_locals {{{record} }}; auto simt_block = "
                            f"::simt::detail::block_loop(); simt_locals* const simt_local = "
                            f"simt_block.locals<simt_locals>();{copies}"))
-        for i, (start, end) in enumerate(extents):
+        def record_references(i):
             refs = "".join(f" auto& {used[i][k]} = simt_l.{members[k][0]};"
                            for k in used[i] if k in members)
             if any(members[k][3] is None for k in used[i] if k in members):
                 # Named as the parameter it is each thread's copy of, which it hides.
                 refs = f" {SHADOW_ALLOWED}{refs} {SHADOW_END}"
-            self.edits.append(("wrap", self.path, start, end,
-                               f"if (!simt_block.threads(simt_local, [&]([[maybe_unused]] "
-                               f"simt_locals& simt_l) -> bool {{{refs} {{ ",
+            return (f"if (!simt_block.threads(simt_local, [&]([[maybe_unused]] simt_locals& "
+                    f"simt_l) -> bool {{{refs} {{ ")
+
+        for i, (start, end) in enumerate(extents[:len(runs)]):
+            self.edits.append(("wrap", self.path, start, end, record_references(i),
                                " } return true; })) return; else (void)0;", 5))
+        for n, (_, stmt, call) in enumerate(collectives):
+            self.emit_collective(n, stmt, call, record_references(len(runs) + n))
         # Returns in runs end the thread (the lambda's false).
         for r in self.f.returns:
             tokens = self.tokens(r)
@@ -759,6 +892,36 @@ class _Kernel:
                                f"if (!simt_block.barrier(SIMT_SITE({c_string(what)}))) return; "
                                f"else (void)0"))
         self.check_breaks(runs)
+
+    def collective_type(self, call):
+        """The type a call of the collective returns, spelled with its arguments' types, as the
+        record can (the place the call is at is not known there)."""
+        arguments = []
+        for a in call.get_arguments():
+            t = a.type.get_canonical()
+            if t.kind not in SCALAR_TYPES:
+                raise NotUniform("a collective's operand the record cannot spell")
+            arguments.append(f", ::std::declval<{self.type_spelling(a.type)}>()")
+        return f"decltype({call.spelling}(::simt::detail::AnyPlace{{}}{''.join(arguments)}))"
+
+    def emit_collective(self, n, stmt, call, opening):
+        """Before the statement, a pass in which every lane arrives with its operands (the call,
+        moved there), and the collective's completion; in the statement, the lane's result."""
+        path = self.path
+        start, end = call.extent.start.offset, call.extent.end.offset
+        paren, empty = self.sources.call_parenthesis(call)
+        site = f"SIMT_SITE({c_string(self.sources.text_of(call))})"
+        self.edits.append(("insert", path, paren.extent.end.offset,
+                           site if empty else site + ", "))
+        self.edits.append(("move", path, start, end, f"simt_l.c{n}.result()"))
+        at = stmt.extent.start.offset
+        if stmt in self.braced:
+            self.edits.append(("insert", path, at, "{ "))
+            self.edits.append(("wrap", path, at, self.statement_end(stmt), "", " }", 1 << 30))
+        self.edits.append(("insert", path, at,
+                           f"{opening}simt_l.c{n}.arrive({Edits.moved_here(start)}); }} return "
+                           f"true; }})) return; else (void)0; "
+                           f"simt_block.collective(simt_local, &simt_locals::c{n}); "))
 
     def rewrite_declaration(self, stmt, members):
         """`float v = x[i];` whose v moves into the record: `v = x[i];` (v names the record's

@@ -162,17 +162,6 @@ class _Suspension:
         t = tokens[0]
         self.edits_for(statement).replace(t.extent.start.offset, t.extent.end.offset, "co_return")
 
-    def call_parenthesis(self, call):
-        """The token of the call's opening parenthesis, and whether the argument list is empty."""
-        children = list(call.get_children())
-        callee_end = children[0].extent.end.offset if children else call.extent.start.offset
-        tokens = self.sources.tokens(call)
-        for i, t in enumerate(tokens):
-            if t.spelling == "(" and t.extent.start.offset >= callee_end:
-                empty = i + 1 < len(tokens) and tokens[i + 1].spelling == ")"
-                return t, empty
-        return None, False
-
     def check_position(self, cursor, what):
         """A construct the rewrite wraps must be written in the file; macros inside it (in its
         arguments, say) stay as they are."""
@@ -189,7 +178,7 @@ class _Suspension:
         if not self.check_position(call, f"'{what}'"):
             return
         self.check_not_initializer(call, parents, what)
-        paren, empty = self.call_parenthesis(call)
+        paren, empty = self.sources.call_parenthesis(call)
         if paren is None or self.sources.boundary_in_macro(path_of(call), paren.extent.end.offset):
             self.error(call, f"the arguments of '{what}' are written by a macro; the emulator's "
                              f"translation cannot rewrite them there (write the parentheses in "
