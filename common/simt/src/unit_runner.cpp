@@ -515,6 +515,7 @@ void UnitRunner::release_lanes(BlockState& b, unsigned first, unsigned span, uns
     warp.release(released);
     if (warp.arrived == 0) s.waiting_warps &= ~(1u << w);
     if (c.kind == CollectiveKind::warp_sync) ++s.warp_steps[w];
+    if (completing_in_loop_) continue;  // the block loop runs them on
     for (unsigned rest = released; rest != 0; rest &= rest - 1)
       chain.push_back(s.chain[s.position[w * warp_size + std::countr_zero(rest)]]);
   }

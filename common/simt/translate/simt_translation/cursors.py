@@ -66,6 +66,16 @@ def strip_implicit(cursor):
     return cursor
 
 
+def enclosing_index(parents, through=(K.PAREN_EXPR,)):
+    """The index in `parents` (a cursor's ancestors, innermost last) of the innermost one not of
+    the kinds `through` (parentheses, by default): what the expression is an operand of; -1 if
+    none."""
+    i = len(parents) - 1
+    while i >= 0 and kind_of(parents[i]) in through:
+        i -= 1
+    return i
+
+
 def key_of(cursor):
     """One key for every declaration of a function: where its definition (or first
     declaration) is."""

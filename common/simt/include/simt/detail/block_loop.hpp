@@ -146,24 +146,15 @@ struct BlockLoop {
       if (live == 0) continue;
       Locals* const records = locals + std::size_t{w} * warp_size;
       const WarpCollective& first = (records[std::countr_zero(live)].*member).op();
-      unsigned agreed = 0;
-      if (live == ~0u) {
-        // A whole warp (the common case), in a loop the compiler can unroll.
-        unsigned differ = 0;
-        for (unsigned lane = 0; lane < warp_size; ++lane) {
-          WarpCollective& c = (records[lane].*member).op();
-          warp.lanes[lane] = &c;
-          differ |= c.mask ^ first.mask;
-        }
-        agreed = differ == 0 ? live : 0u;
-      } else {
-        for (unsigned rest = live; rest != 0; rest &= rest - 1) {
-          const auto lane = static_cast<unsigned>(std::countr_zero(rest));
-          WarpCollective& c = (records[lane].*member).op();
-          warp.lanes[lane] = &c;
-          agreed |= c.mask == first.mask ? 1u << lane : 0u;
-        }
+      // Lanes whose masks differ are left to the scheduler's general path (none agree).
+      unsigned differ = 0;
+      for (unsigned lane = 0; lane < warp_size; ++lane) {
+        if (((live >> lane) & 1u) == 0) continue;
+        WarpCollective& c = (records[lane].*member).op();
+        warp.lanes[lane] = &c;
+        differ |= c.mask ^ first.mask;
       }
+      const unsigned agreed = differ == 0 ? live : 0u;
       warp.arrived = live;
       warp.agreed = first.span == 1 ? agreed : 0u;
       warp.agreed_complete = first.complete;

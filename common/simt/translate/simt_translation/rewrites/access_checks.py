@@ -4,8 +4,8 @@ are reported to the emulator's checks: `s[i] += x` becomes
 so types, `volatile` and references are untouched. Accesses written by a macro are left
 unchecked."""
 
-from ..cursors import ARRAY_TYPES, FUNCTION_KINDS, UNEVALUATED, K, T, annotations, kind_of, \
-    strip_implicit
+from ..cursors import ARRAY_TYPES, FUNCTION_KINDS, UNEVALUATED, K, T, annotations, \
+    enclosing_index, kind_of, strip_implicit
 from ..sources import path_of
 from . import Rewrite, loops_with_checks_known
 
@@ -227,9 +227,7 @@ def _subscript_array_type(cursor):
 
 def extends_path(parents):
     """Whether the expression's parent continues its lvalue path (a member access on it)."""
-    i = len(parents) - 1
-    while i >= 0 and kind_of(parents[i]) == K.PAREN_EXPR:
-        i -= 1
+    i = enclosing_index(parents)
     if i < 0:
         return False
     parent = parents[i]

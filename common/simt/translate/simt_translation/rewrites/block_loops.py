@@ -44,7 +44,8 @@ that waits a coroutine."""
 import clang.cindex as ci
 
 from ..analysis import resolve_suspension
-from ..cursors import K, T, annotations, c_string, key_of, kind_of, strip_implicit
+from ..cursors import K, T, annotations, c_string, enclosing_index, key_of, kind_of, \
+    strip_implicit
 from ..sources import path_of
 from ..text_edits import Edits
 from . import Rewrite
@@ -192,7 +193,7 @@ class _Kernel:
         return kind_of(argument) == K.DECL_REF_EXPR and declaration is not None and \
             declaration.spelling == "thread_block"
 
-    def contains_barrier(self, cursor):
+    def contains_wait(self, cursor):
         """Whether a statement holds a barrier or a collective (a wait of the whole block's)."""
         s, e = cursor.extent.start.offset, cursor.extent.end.offset
         return any(s <= b < e for b in self.barriers) or \
@@ -229,8 +230,6 @@ class _Kernel:
         if arguments and not self.is_uniform(arguments[0]):
             return None
         if any(kind_of(c) in (K.LAMBDA_EXPR, K.COMPOUND_STMT) for c in call.walk_preorder()):
-            return None
-        if self.sources.call_parenthesis(call)[0] is None:
             return None
         return call
 
@@ -322,9 +321,7 @@ class _Kernel:
 
     def may_change(self, ref, parent, parents):
         """Whether this use of a variable may change it (conservative)."""
-        i = len(parents) - 1
-        while i >= 0 and kind_of(parents[i]) in (K.PAREN_EXPR, K.UNEXPOSED_EXPR):
-            i -= 1
+        i = enclosing_index(parents, (K.PAREN_EXPR, K.UNEXPOSED_EXPR))
         if i >= 0 and kind_of(parents[i]) == K.UNARY_OPERATOR and \
                 self.sources.operator(parents[i]) == "*":
             return False  # `*p = v` changes what p points to, not p
@@ -341,9 +338,7 @@ class _Kernel:
         before = [t for t in before if t.extent.end.offset <= start]
         if before and before[-1].spelling in ("++", "--", "&"):
             return True
-        i = len(parents) - 1
-        while i >= 0 and kind_of(parents[i]) == K.PAREN_EXPR:
-            i -= 1
+        i = enclosing_index(parents)
         if i < 0:
             return False
         p = parents[i]
@@ -498,7 +493,7 @@ class _Kernel:
         items = []
         for stmt in statements:
             kind = kind_of(stmt)
-            if not self.contains_barrier(stmt):
+            if not self.contains_wait(stmt):
                 if kind == K.DECL_STMT and self.uniform_declaration(stmt):
                     items.append(("uniform", stmt))
                 elif kind == K.DECL_STMT and self.shared_declaration(stmt):
@@ -557,7 +552,7 @@ class _Kernel:
     def body_plan(self, body):
         if kind_of(body) == K.COMPOUND_STMT:
             return (body, self.plan_list(list(body.get_children())))
-        if self.contains_barrier(body):
+        if self.contains_wait(body):
             if self.is_barrier_statement(body):
                 return (body, [("barrier", body)])
             call = self.collective_statement(body)
@@ -605,7 +600,7 @@ class _Kernel:
         for c in body.walk_preorder():
             kind = kind_of(c)
             if kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.IF_STMT) and \
-                    self.contains_barrier(c):
+                    self.contains_wait(c):
                 children = list(c.get_children())
                 if kind == K.FOR_STMT:
                     header = [x for x in children[:-1]]
@@ -910,6 +905,8 @@ class _Kernel:
         path = self.path
         start, end = call.extent.start.offset, call.extent.end.offset
         paren, empty = self.sources.call_parenthesis(call)
+        if paren is None:
+            raise NotUniform("a collective's parentheses not found")
         site = f"SIMT_SITE({c_string(self.sources.text_of(call))})"
         self.edits.append(("insert", path, paren.extent.end.offset,
                            site if empty else site + ", "))
