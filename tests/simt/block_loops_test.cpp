@@ -105,6 +105,37 @@ TEST_CASE(
   in_shuffled_orders_with_every_check(run);
 }
 
+TEST_CASE(
+    "Run as loops, __device__ functions that wait give each thread its result, as coroutines "
+    "do",
+    "[simt]") {
+  const unsigned blocks = 3, threads = GENERATE(32u, 96u, 1024u);
+  const std::size_t n = std::size_t{blocks} * threads;
+  std::vector<int> in(n);
+  std::iota(in.begin(), in.end(), 5);
+  std::vector<int> before(n), warp_totals(n / 32, 0);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    int sum = 0;
+    for (std::size_t t = 0; t < threads; ++t) {
+      before[b * threads + t] = sum;
+      sum += in[b * threads + t] % 1000;
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) warp_totals[i / 32] += in[i] % 1000;
+  const auto run = [&] {
+    std::vector<int> loops(n, -1), loop_totals(n / 32, -1), coroutines(n, -1);
+    simt::launch(blocks, threads, emulated::ScanThroughHelpers, in.data(), loops.data(),
+                 loop_totals.data());
+    simt::launch(blocks, threads, emulated::ScanThroughHelpersAsCoroutines, in.data(),
+                 coroutines.data(), &threads);
+    CHECK(loops == before);
+    CHECK(loop_totals == warp_totals);
+    CHECK(coroutines == before);
+  };
+  run();
+  in_shuffled_orders_with_every_check(run);
+}
+
 TEST_CASE("Run as loops, a block whose threads all return inside an endless loop ends", "[simt]") {
   const unsigned blocks = 2, threads = 70;
   std::vector<int> out(blocks * threads, -1);

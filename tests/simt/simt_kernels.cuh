@@ -381,6 +381,53 @@ __global__ void WarpScanRoundsAsCoroutines(const int* in, int* out, unsigned* od
   if (lane == 0) odd[i / 32] = ballot;
 }
 
+// __device__ functions that wait, which the whole block calls alike, run as loops with their
+// kernel: an exclusive scan of each block's values through shared memory (a helper calling a
+// helper, `size` a parameter every call gives alike), then each warp's total by
+// __reduce_add_sync in a helper of its own.
+__device__ int InclusiveScanOfBlock(int v, int* s, unsigned size) {
+  s[threadIdx.x] = v;
+  for (unsigned offset = 1; offset < size; offset *= 2) {
+    __syncthreads();
+    const int below = threadIdx.x >= offset ? s[threadIdx.x - offset] : 0;
+    __syncthreads();
+    s[threadIdx.x] += below;
+  }
+  return s[threadIdx.x];
+}
+__device__ int ExclusiveScanOfBlock(int v, int* s, unsigned size) {
+  return InclusiveScanOfBlock(v, s, size) - v;
+}
+__device__ int WarpTotal(int v) { return __reduce_add_sync(0xffffffffu, v); }
+__global__ void ScanThroughHelpers(const int* in, int* before, int* warp_totals) {
+  __shared__ int s[1024];
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  const int v = in[i] % 1000;
+  const int sum = ExclusiveScanOfBlock(v, s, blockDim.x);
+  before[i] = sum;
+  const int total = WarpTotal(v);
+  if (threadIdx.x % 32 == 0) warp_totals[i / 32] = total;
+}
+
+// The same scan through helpers of its own whose `size` the kernel reads from memory: a thread's
+// value as far as the translation knows, so the helpers' loops and the kernel stay coroutines.
+__device__ int InclusiveScanOfBlockAsCoroutine(int v, int* s, unsigned size) {
+  s[threadIdx.x] = v;
+  for (unsigned offset = 1; offset < size; offset *= 2) {
+    __syncthreads();
+    const int below = threadIdx.x >= offset ? s[threadIdx.x - offset] : 0;
+    __syncthreads();
+    s[threadIdx.x] += below;
+  }
+  return s[threadIdx.x];
+}
+__global__ void ScanThroughHelpersAsCoroutines(const int* in, int* before, const unsigned* size) {
+  __shared__ int s[1024];
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  const int v = in[i] % 1000;
+  before[i] = InclusiveScanOfBlockAsCoroutine(v, s, *size) - v;
+}
+
 // Every thread returns inside a loop with no condition, thread t in round t % 4 + 1: the block
 // ends once the last one has (out[i] = the round thread i returned in).
 __global__ void ReturnInsideEndlessLoop(int* out) {

@@ -1,5 +1,8 @@
+// simt-translate options: --no-block-loops
 // A __device__ function with a barrier is a coroutine returning simt::Task<R>; each call of it
 // is awaited and its returns are co_return.
+// (Block loops, off here, run a function that the whole block calls alike as loops instead:
+// block_loop_helpers.cuh.)
 __device__ int BlockSum(int* s, int v) {
   s[threadIdx.x] = v;
   __syncthreads();

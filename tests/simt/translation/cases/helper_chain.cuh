@@ -1,4 +1,7 @@
+// simt-translate options: --no-block-loops
 // Barriers three calls deep: every function on the way waits, so every one is a coroutine.
+// (Block loops, off here, run such a chain as loops where the whole block calls it alike:
+// block_loop_helpers.cuh.)
 __device__ void Step(int* s, unsigned k) {
   __syncthreads();
   if (threadIdx.x < k) s[threadIdx.x] += s[threadIdx.x + k];

@@ -1,7 +1,10 @@
+// simt-translate options: --no-block-loops
 // In a kernel or __device__ function that waits at a barrier (a coroutine on the emulator), a
 // loop that cannot wait, return, jump out or declare a static or __shared__ variable, and that
 // has an access to check, is bracketed to be compiled twice: with the checks and without. A
 // #pragma right above such a loop goes inside the bracket with it.
+// (Block loops are off here: they would run Loops and Dot as loops over the threads, where
+// each run's loop over the threads already leaves out the checks when they are off.)
 __device__ float Dot(const float* a, const float* b, int n) {
   float sum = 0;
   __syncthreads();

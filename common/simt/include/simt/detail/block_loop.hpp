@@ -67,6 +67,31 @@ struct LoopCollective {
 };
 
 /// @ingroup simt
+/// @brief The records of a block's threads where each lies `stride` bytes after the one before:
+/// a `__device__` function's records inside its caller's (the caller's record holds the callee's
+/// as a member), indexed by the thread's rank in the block.
+template <class Locals>
+struct Records {
+  unsigned char* base;
+  std::size_t stride;
+  /// @brief The record of the thread of rank `rank`.
+  [[gnu::always_inline]] Locals& operator[](std::size_t rank) const {
+    return *std::launder(reinterpret_cast<Locals*>(base + rank * stride));
+  }
+};
+
+/// @brief The member `member` of every record of `records` (a kernel's array of records, or
+/// Records): the records a called `__device__` function runs with.
+template <class Outer, class Inner>
+Records<Inner> member_records(Outer* records, Inner Outer::*member) {
+  return {reinterpret_cast<unsigned char*>(&(records[0].*member)), sizeof(Outer)};
+}
+template <class Outer, class Inner>
+Records<Inner> member_records(Records<Outer> records, Inner Outer::*member) {
+  return {reinterpret_cast<unsigned char*>(&(records[0].*member)), records.stride};
+}
+
+/// @ingroup simt
 /// @brief What a kernel run as loops over its threads calls (see the file's comment).
 struct BlockLoop {
   /// @brief Each thread's record of what it keeps across barriers, for the running block.
@@ -86,11 +111,18 @@ struct BlockLoop {
     for (unsigned t = 0; t < n; ++t) f(locals[t]);
   }
 
+  /// @brief The record of the first thread of the running block that has not returned: where
+  /// a called `__device__` function reads a parameter every thread was given alike.
+  template <class RecordArray>
+  decltype(auto) first(RecordArray records) const {
+    return records[current_thread.block->scheduling.chain.front().rank];
+  }
+
   /// @brief Runs `region` for every thread of the block that has not returned, in the chain's
   /// order; a thread whose region returns false has returned from the kernel. False once every
   /// thread of the block has.
-  template <class Locals, class Region>
-  [[gnu::always_inline]] bool threads(Locals* locals, Region&& region) const {
+  template <class RecordArray, class Region>
+  [[gnu::always_inline]] bool threads(RecordArray locals, Region&& region) const {
     BlockScheduling& s = current_thread.block->scheduling;
     bool returned = false;
     // Two copies of the loop, as simt::detail::plain_block_twin has: in the first the compiler
@@ -101,7 +133,7 @@ struct BlockLoop {
       // on the stack shares its low 12 bits with the thread-local slot's, that load waits for
       // the store (the reduction ran 20% slower in one build than in another of the same code).
       ThreadSlot* const order = s.chain.data();
-      Locals* const records = locals;
+      const RecordArray records = locals;
       const std::size_t count = s.chain.size() - 1;
       for (std::size_t i = 0; i < count; ++i) {
         current_thread.slot = order + i;
@@ -137,20 +169,20 @@ struct BlockLoop {
   /// returned arrived in the pass before (LoopCollective::arrive): notes each warp's lanes as
   /// waiting there, as their arrivals would have (in one loop rather than a call per lane), then
   /// completes it for every warp.
-  template <class Locals, class Awaiter>
-  void collective(Locals* locals, LoopCollective<Awaiter> Locals::*member) const {
+  template <class RecordArray, class Locals, class Awaiter>
+  void collective(RecordArray records, LoopCollective<Awaiter> Locals::*member) const {
     BlockScheduling& s = current_thread.block->scheduling;
     for (unsigned w = 0; w < s.warps.size(); ++w) {
       WarpWaits& warp = s.warps[w];
       const unsigned live = ~warp.exited;
       if (live == 0) continue;
-      Locals* const records = locals + std::size_t{w} * warp_size;
-      const WarpCollective& first = (records[std::countr_zero(live)].*member).op();
+      const std::size_t lane0 = std::size_t{w} * warp_size;
+      const WarpCollective& first = (records[lane0 + std::countr_zero(live)].*member).op();
       // Lanes whose masks differ are left to the scheduler's general path (none agree).
       unsigned differ = 0;
       for (unsigned lane = 0; lane < warp_size; ++lane) {
         if (((live >> lane) & 1u) == 0) continue;
-        WarpCollective& c = (records[lane].*member).op();
+        WarpCollective& c = (records[lane0 + lane].*member).op();
         warp.lanes[lane] = &c;
         differ |= c.mask ^ first.mask;
       }

@@ -94,19 +94,17 @@ class NotUniform(Exception):
 
 
 def rewrite(unit, analysis, progress):
-    """Edits the kernels that qualify, and takes them out of the suspending functions (so the
-    suspension pass leaves them alone); returns the Rewrite and the keys of those kernels."""
+    """Edits the kernels that qualify, with the `__device__` functions they call that wait, and
+    takes them out of the suspending functions (so the suspension pass leaves them alone);
+    returns the Rewrite and the keys of those kernels."""
     result = Rewrite()
     chosen = set()
     if not unit.options.block_loops:
         return result, chosen
-    for f in list(analysis.functions.values()):
-        if not f.is_kernel or not f.primitives or \
-                kind_of(f.cursor) not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
-            continue
-        progress.at(f.cursor)
+    for group in _call_groups(analysis):
+        progress.at(group[0].cursor)
         try:
-            edits = _Kernel(unit, analysis, f).plan()
+            edits = _plan_group(unit, analysis, group)
         except NotUniform:
             continue
         for path_edits in edits:
@@ -120,21 +118,129 @@ def rewrite(unit, analysis, progress):
                 e.move(*rest)
             else:
                 e.insert_first(*rest)
-        f.primitives = []
-        f.returns = []
-        chosen.add(f.key)
+        for f in group:
+            f.primitives = []
+            f.returns = []
+            if f.is_kernel:
+                chosen.add(f.key)
     if chosen:
         resolve_suspension(analysis)  # the kernels taken no longer suspend
     return result, chosen
 
 
+def _call_groups(analysis):
+    """The kernels that wait, each with the functions that wait that it calls and the other
+    kernels that call them: such a group runs as loops as a whole or not at all (a function
+    runs as loops only where every caller does). Kernels first, then callees after callers."""
+    waiting = {k: f for k, f in analysis.functions.items() if f.suspends}
+    callees = {k: set() for k in waiting}
+    for k, f in waiting.items():
+        for c in f.calls:
+            if c.evaluated and analysis.call_suspends(c):
+                callees[k].add(c.key)  # None: a call clang could not resolve
+    parent = {k: k for k in waiting}
+
+    def find(k):
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for k, targets in callees.items():
+        for t in targets:
+            if t in waiting:
+                parent[find(k)] = find(t)
+    groups = {}
+    for k in waiting:
+        groups.setdefault(find(k), []).append(k)
+    out = []
+    for keys in groups.values():
+        functions = [waiting[k] for k in keys]
+        if not any(f.is_kernel for f in functions):
+            continue
+        ordered = [f for f in functions if f.is_kernel]
+        placed = {f.key for f in ordered}
+        rest = [f for f in functions if not f.is_kernel]
+        callers = {f.key: {k for k in keys if f.key in callees[k]} for f in rest}
+        while rest:
+            ready = [f for f in rest if callers[f.key] <= placed]
+            if not ready:
+                break  # a cycle (recursion): left as coroutines
+            for f in ready:
+                ordered.append(f)
+                placed.add(f.key)
+            rest = [f for f in rest if f.key not in placed]
+        if rest or any(None in callees[k] for k in keys):
+            continue
+        out.append(ordered)
+    return out
+
+
+def _plan_group(unit, analysis, group):
+    """The edits of a group that runs as loops; NotUniform where any of it cannot."""
+    keys = {f.key for f in group}
+    helpers = {}  # key -> _Helper, as their callers (planned first) find their calls
+    planned = []
+    for f in group:
+        if kind_of(f.cursor) not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) or f.is_lambda:
+            raise NotUniform("a method or lambda that waits")
+        if not f.is_kernel:
+            if kind_of(f.cursor) != K.FUNCTION_DECL:
+                raise NotUniform("a template function that waits")
+            helper = helpers.get(f.key)
+            if helper is None or not helper.calls:
+                raise NotUniform("a function that waits and no kernel of the group calls")
+            if len(analysis.declarations.get(f.key, [])) != 1 or \
+                    any(k == f.key for _, k in analysis.address_taken) or \
+                    path_of(f.cursor) != path_of(group[0].cursor) or \
+                    kind_of(f.cursor.lexical_parent) not in (K.NAMESPACE, K.TRANSLATION_UNIT):
+                # (Its loops are a template, which `extern "C"` would not allow.)
+                raise NotUniform("a function that waits, declared twice, in another file, "
+                                 "whose address is taken or in extern \"C\"")
+        kernel = _Kernel(unit, analysis, f, keys, helpers)
+        planned.append(kernel.plan())
+    return [e for edits in planned for e in edits]
+
+
+class _Helper:
+    """A `__device__` function that waits, as its callers in the group call it: each call's
+    arguments, and whether each is uniform there."""
+
+    def __init__(self, function, sources):
+        self.f = function
+        self.calls = []  # (call cursor, [uniform per argument])
+        line = function.cursor.extent.start.line
+        self.records = f"simt_records_{function.name}_{line}"
+        self.block_function = f"simt_block_{function.name}_{line}"
+
+    def parameters(self):
+        return [c for c in self.f.cursor.get_children() if kind_of(c) == K.PARM_DECL]
+
+    def uniform_parameters(self):
+        """The parameters every call gives a uniform argument."""
+        params = self.parameters()
+        out = set()
+        for i, p in enumerate(params):
+            if all(i < len(flags) and flags[i] for _, flags in self.calls):
+                out.add(key_of(p))
+        return out
+
+
 class _Kernel:
-    def __init__(self, unit, analysis, function):
+    """A kernel, or a `__device__` function that waits (a *helper*: `helpers[key]` has its calls,
+    which its callers, planned first, found), planned and edited to run as loops."""
+
+    def __init__(self, unit, analysis, function, group=frozenset(), helpers=None):
         self.sources = unit.sources
         self.analysis = analysis
         self.f = function
         self.cursor = function.cursor
         self.path = path_of(self.cursor)
+        self.group = group  # keys of the functions that run as loops with this one
+        self.helpers = helpers if helpers is not None else {}
+        self.helper = None if function.is_kernel else self.helpers[function.key]
+        self.helper_calls = {}  # offset -> (call, its parents, the callee's _Helper)
+        self.uniform_params = set()  # a helper's parameters every call gives alike
         self.uniform_vars = set()  # keys of uniform local variables
         self.changes_allowed = set()  # offsets of DeclRefExprs where a uniform var may change
         self.edits = []
@@ -194,10 +300,12 @@ class _Kernel:
             declaration.spelling == "thread_block"
 
     def contains_wait(self, cursor):
-        """Whether a statement holds a barrier or a collective (a wait of the whole block's)."""
+        """Whether a statement holds a barrier, a collective or a call of a helper (a wait of the
+        whole block's)."""
         s, e = cursor.extent.start.offset, cursor.extent.end.offset
         return any(s <= b < e for b in self.barriers) or \
-            any(s <= c < e for c in self.collectives)
+            any(s <= c < e for c in self.collectives) or \
+            any(s <= c < e for c in self.helper_calls)
 
     def is_loop_collective(self, call):
         """A warp collective with a uniform mask, written out in the kernel on one line."""
@@ -215,29 +323,49 @@ class _Kernel:
         else None. Its mask must be uniform (every lane that has not returned reaches it)."""
         s, e = stmt.extent.start.offset, stmt.extent.end.offset
         inside = [o for o in self.collectives if s <= o < e]
-        if len(inside) != 1 or any(s <= b < e for b in self.barriers):
+        if len(inside) != 1 or any(s <= b < e for b in self.barriers) or \
+                any(s <= c < e for c in self.helper_calls):
             return None
         call, parents = self.collectives[inside[0]]
-        chain = list(parents) + [call]
-        at = next((i for i, p in enumerate(chain) if p == stmt), None)
-        if at is None or self.sources.within_macro(stmt) or \
-                stmt.extent.start.line != call.extent.start.line:
+        if not self.evaluated_first(stmt, call, parents):
             return None
-        for parent, child in zip(chain[at:], chain[at + 1:]):
-            if not self.evaluated_after(parent, child):
-                return None
         arguments = list(call.get_arguments())
         if arguments and not self.is_uniform(arguments[0]):
             return None
-        if any(kind_of(c) in (K.LAMBDA_EXPR, K.COMPOUND_STMT) for c in call.walk_preorder()):
-            return None
         return call
+
+    def helper_statement(self, stmt):
+        """The helper's call where `stmt` holds one call of a helper and nothing else that
+        waits, evaluated before the rest of the statement; else None."""
+        s, e = stmt.extent.start.offset, stmt.extent.end.offset
+        inside = [o for o in self.helper_calls if s <= o < e]
+        if len(inside) != 1 or any(s <= b < e for b in self.barriers) or \
+                any(s <= c < e for c in self.collectives):
+            return None
+        call, parents, helper = self.helper_calls[inside[0]]
+        if not self.evaluated_first(stmt, call, parents, one_line=False):
+            return None
+        helper.calls.append((call, [self.is_uniform(a) for a in call.get_arguments()]))
+        return call
+
+    def evaluated_first(self, stmt, call, parents, one_line=True):
+        """Whether `stmt` may evaluate `call` (with its operands) before the rest of it."""
+        chain = list(parents) + [call]
+        at = next((i for i, p in enumerate(chain) if p == stmt), None)
+        if at is None or self.sources.within_macro(stmt) or \
+                (one_line and stmt.extent.start.line != call.extent.start.line):
+            return False
+        for parent, child in zip(chain[at:], chain[at + 1:]):
+            if not self.evaluated_after(parent, child):
+                return False
+        return not any(kind_of(c) in (K.LAMBDA_EXPR, K.COMPOUND_STMT)
+                       for c in call.walk_preorder())
 
     def evaluated_after(self, parent, child):
         """Whether, in `parent`, everything but `child` may be evaluated after `child`."""
         kind = kind_of(parent)
         children = list(parent.get_children())
-        if kind in AROUND_COLLECTIVE:
+        if kind in AROUND_COLLECTIVE or kind == K.RETURN_STMT:
             return True
         if kind == K.UNARY_OPERATOR:
             return self.sources.operator(parent) not in ("++", "--", "&")
@@ -274,8 +402,18 @@ class _Kernel:
                 raise NotUniform("another suspension point")
             self.barriers.add(call.extent.start.offset)
             self.barrier_calls.append(call)
-        if any(c.evaluated and self.analysis.call_suspends(c) for c in f.calls):
-            raise NotUniform("a call that suspends")
+        for c in f.calls:
+            if not (c.evaluated and self.analysis.call_suspends(c)):
+                continue
+            callee = self.analysis.functions.get(c.key)
+            if c.key not in self.group or callee is None or \
+                    path_of(c.cursor) != self.path or self.sources.within_macro(c.cursor) or \
+                    callee.cursor.extent.start.offset > self.cursor.extent.start.offset or \
+                    callee.cursor.semantic_parent != self.cursor.semantic_parent:
+                # (A helper's record is a member of its caller's: declared before, alike.)
+                raise NotUniform("a call that suspends")
+            helper = self.helpers.setdefault(c.key, _Helper(callee, self.sources))
+            self.helper_calls[c.cursor.extent.start.offset] = (c.cursor, c.parents, helper)
         if self.sources.within_macro(self.cursor):
             raise NotUniform("written by a macro")
         bodies = [c for c in self.cursor.get_children() if kind_of(c) == K.COMPOUND_STMT]
@@ -284,6 +422,8 @@ class _Kernel:
         body = bodies[-1]
         self.collect(body, [])
         self.check_parameters()
+        if self.helper is not None:
+            self.plan_helper_parameters(body)
         self.needed = self.needed_at_block_level(body)
         items = self.plan_list(list(body.get_children()))
         self.check_uniform_changes()
@@ -300,10 +440,11 @@ class _Kernel:
             raise NotUniform("a declaration of something other than variables")
         if kind == K.DECL_REF_EXPR:
             self.refs.append((cursor, parents[-1] if parents else None, list(parents)))
-            if "volatile" in cursor.type.get_canonical().spelling:
-                # Threads that signal each other through memory: one may wait for another
+            if "volatile" in cursor.type.get_canonical().spelling and \
+                    any(kind_of(p) in LOOPS and not self.contains_wait(p) for p in parents):
+                # Threads that signal each other through memory: one may spin on another
                 # within an interval, which a watchdog report shows best with coroutines.
-                raise NotUniform("volatile memory")
+                raise NotUniform("volatile memory in a thread's loop")
         if kind == K.CALL_EXPR and any(w in cursor.spelling for w in WAITING_WORDS):
             for loop in parents:
                 if kind_of(loop) in LOOPS:
@@ -362,6 +503,35 @@ class _Kernel:
                     self.may_change(ref, parent, parents):
                 self.changed_parameters[key_of(target)] = target
 
+    def plan_helper_parameters(self, body):
+        """A helper's parameters are each thread's (in its record, given by the call's pass over
+        the threads), but those that every call gives alike, that the helper does not change,
+        the block reads once, from the first thread's record. Its only return is its last
+        statement, and nothing it runs shows the order of the threads (its calls are passes of
+        their own within its callers')."""
+        for p in self.helper.parameters():
+            if not p.spelling:
+                raise NotUniform("a helper's parameter without a name")
+            if p.type.get_canonical().kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
+                raise NotUniform("a helper's reference parameter")
+        self.uniform_params = {
+            key_of(p) for p in self.helper.parameters()
+            if key_of(p) in self.helper.uniform_parameters() and
+            key_of(p) not in self.changed_parameters and
+            p.type.get_canonical().kind in SCALAR_TYPES}
+        for p in self.helper.parameters():
+            if key_of(p) not in self.uniform_params:
+                self.changed_parameters[key_of(p)] = p
+        statements = list(body.get_children())
+        for r in self.f.returns:
+            if not statements or r != statements[-1]:
+                raise NotUniform("a helper's return before its end")
+        if self.cursor.result_type.get_canonical().kind != T.VOID and not self.f.returns:
+            raise NotUniform("a helper that returns a value without a return at its end")
+        if any(self.order_sensitive(stmt) for stmt in statements):
+            raise NotUniform("a helper that prints, uses atomics or calls the program's "
+                             "functions")
+
     def is_uniform(self, e):
         kind = kind_of(e)
         if kind in LITERALS or kind == K.CXX_UNARY_EXPR:
@@ -383,6 +553,8 @@ class _Kernel:
             if tk in (K.ENUM_CONSTANT_DECL, K.TEMPLATE_NON_TYPE_PARAMETER):
                 return True
             if tk == K.PARM_DECL:
+                if self.helper is not None:
+                    return key_of(target) in self.uniform_params
                 return key_of(target) not in self.changed_parameters and \
                     target.semantic_parent == self.cursor and \
                     target.type.get_canonical().kind in SCALAR_TYPES
@@ -511,6 +683,11 @@ class _Kernel:
                 # Every lane's operands in one pass, the collective, then the statement.
                 items.extend([("collective", stmt, call), ("run", stmt)])
                 continue
+            call = self.helper_statement(stmt)
+            if call is not None:
+                # Every thread's arguments in one pass, the helper's loops, then the statement.
+                items.extend([("call", stmt, call), ("run", stmt)])
+                continue
             if self.sources.within_macro(stmt):
                 raise NotUniform("a statement with a barrier written by a macro")
             children = list(stmt.get_children())
@@ -559,6 +736,10 @@ class _Kernel:
             if call is not None:
                 self.braced.append(body)
                 return (body, [("collective", body, call), ("run", body)])
+            call = self.helper_statement(body)
+            if call is not None:
+                self.braced.append(body)
+                return (body, [("call", body, call), ("run", body)])
             raise NotUniform("a loop whose body is one statement with a barrier inside")
         # One statement without barrier (an else branch, say): a run of its own.
         return (body, [("run", body)])
@@ -597,6 +778,11 @@ class _Kernel:
             arguments = list(call.get_arguments())
             if arguments:  # the mask, which must be the same in every lane
                 roots |= refs_in(arguments[0])
+        changed = {key_of(ref.referenced) for ref, parent, parents in self.refs
+                   if ref.referenced is not None and self.may_change(ref, parent, parents)}
+        for call, _, _ in self.helper_calls.values():
+            for argument in call.get_arguments():  # which the helper may read once
+                roots |= refs_in(argument) - changed
         for c in body.walk_preorder():
             kind = kind_of(c)
             if kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.IF_STMT) and \
@@ -638,8 +824,8 @@ class _Kernel:
             kind = kind_of(c)
             if kind in (K.ASM_STMT, K.CXX_THROW_EXPR):
                 return True
-            if kind != K.CALL_EXPR:
-                continue
+            if kind != K.CALL_EXPR or c.extent.start.offset in self.helper_calls:
+                continue  # (a helper's call: a pass of its own, its arguments looked at here)
             callee = c.referenced
             if callee is None or callee.location.file is None:
                 return True
@@ -752,20 +938,22 @@ class _Kernel:
                 p = p.semantic_parent
         return spelling
 
-    def collect_collectives(self, items, out):
-        """The ("collective", statement, call) items of a plan, in order."""
+    def collect_items(self, kind, items, out):
+        """The (kind, statement, call) items of a plan ("collective" or "call"), in order."""
         for item in items:
-            if item[0] == "collective":
+            if item[0] == kind:
                 out.append(item)
             elif item[0] == "control":
                 for _, sub in item[2]:
-                    self.collect_collectives(sub, out)
+                    self.collect_items(kind, sub, out)
 
     def emit(self, body, items):
         runs = []
         self.collect_runs(items, runs)
         collectives = []
-        self.collect_collectives(items, collectives)
+        self.collect_items("collective", items, collectives)
+        calls = []
+        self.collect_items("call", items, calls)
         run_of = {}
         extents = []
         starts = {}
@@ -783,12 +971,14 @@ class _Kernel:
                         if kind_of(v) == K.VAR_DECL:
                             run_of[key_of(v)] = (i, v, s)
         # A collective's call is a pass of its own (its operands), within its statement's run.
-        for _, _, call in collectives:
+        # So is a helper's call (its arguments), before the helper's loops.
+        for _, _, call in collectives + calls:
             extents.append((call.extent.start.offset, call.extent.end.offset))
 
         def run_at(offset):  # the innermost
             inside = [i for i, (s, e) in enumerate(extents) if s <= offset < e]
-            return max(inside, key=lambda i: extents[i][0]) if inside else None
+            return max(inside, key=lambda i: (extents[i][0], -extents[i][1])) if inside \
+                else None
 
         # Which variables a run uses, and which cross out of the run that declares them.
         used = [dict() for _ in extents]  # run -> {key: name}
@@ -824,8 +1014,12 @@ class _Kernel:
                                                        key=lambda kv: kv[1][1].location.offset)):
             members[key] = (f"m{n}", self.var_type(v), v, stmt)
             used[run_of[key][0]][key] = v.spelling  # its declaration becomes an assignment
-        for n, (key, p) in enumerate(self.changed_parameters.items()):
-            members[key] = (f"p{n}", self.var_type(p), p, None)
+        if self.helper is None:
+            for n, (key, p) in enumerate(self.changed_parameters.items()):
+                members[key] = (f"p{n}", self.var_type(p), p, None)
+        else:  # every parameter, in order: a call's pass gives them all
+            for n, p in enumerate(self.helper.parameters()):
+                members[key_of(p)] = (f"p{n}", self.var_type(p), p, None)
         for i in range(len(extents)):
             names = [used[i][k] for k in used[i] if k in members]
             if len(names) != len(set(names)):
@@ -847,16 +1041,22 @@ class _Kernel:
         record = "".join(f" ::std::remove_cv_t<{t}> {m};" for m, t, _, _ in members.values())
         record += "".join(f" ::simt::detail::LoopCollective<{self.collective_type(call)}> c{n};"
                           for n, (_, _, call) in enumerate(collectives))
+        record += "".join(f" {self.helper_calls[call.extent.start.offset][2].records} f{n};"
+                          for n, (_, _, call) in enumerate(calls))
         open_brace = body.extent.start.offset + 1
-        # Each thread's copy of a parameter it changes starts as the launch's argument.
-        copies = "".join(f" simt_l.{m} = {p.spelling};" for key, (m, _, p, stmt)
-                         in members.items() if stmt is None)
-        if copies:
-            copies = (f" simt_block.each(simt_local, [&](simt_locals& simt_l) {{{copies} }});")
-        self.edits.append(("insert", self.path, open_brace,
-                           f" struct simt_locals {{{record} }}; auto simt_block = "
-                           f"::simt::detail::block_loop(); simt_locals* const simt_local = "
-                           f"simt_block.locals<simt_locals>();{copies}"))
+        if self.helper is not None:
+            self.emit_helper_frame(body, record, members)
+        else:
+            # Each thread's copy of a parameter it changes starts as the launch's argument.
+            copies = "".join(f" simt_l.{m} = {p.spelling};" for key, (m, _, p, stmt)
+                             in members.items() if stmt is None)
+            if copies:
+                copies = (f" simt_block.each(simt_local, [&](simt_locals& simt_l) "
+                          f"{{{copies} }});")
+            self.edits.append(("insert", self.path, open_brace,
+                               f" struct simt_locals {{{record} }}; auto simt_block = "
+                               f"::simt::detail::block_loop(); simt_locals* const simt_local = "
+                               f"simt_block.locals<simt_locals>();{copies}"))
         def record_references(i):
             refs = "".join(f" auto& {used[i][k]} = simt_l.{members[k][0]};"
                            for k in used[i] if k in members)
@@ -871,8 +1071,13 @@ class _Kernel:
                                " } return true; })) return; else (void)0;", 5))
         for n, (_, stmt, call) in enumerate(collectives):
             self.emit_collective(n, stmt, call, record_references(len(runs) + n))
+        for n, (_, stmt, call) in enumerate(calls):
+            self.emit_call(n, stmt, call,
+                           record_references(len(runs) + len(collectives) + n))
+        if self.helper is not None:
+            self.emit_helper_return()
         # Returns in runs end the thread (the lambda's false).
-        for r in self.f.returns:
+        for r in self.f.returns if self.helper is None else []:
             tokens = self.tokens(r)
             if not tokens or tokens[0].spelling != "return" or len(tokens) > 2 or \
                     self.sources.within_macro(r):
@@ -919,6 +1124,77 @@ class _Kernel:
                            f"{opening}simt_l.c{n}.arrive({Edits.moved_here(start)}); }} return "
                            f"true; }})) return; else (void)0; "
                            f"simt_block.collective(simt_local, &simt_locals::c{n}); "))
+
+    def emit_call(self, n, stmt, call, opening):
+        """Before the statement, a pass in which every thread gives the helper its arguments
+        (the call, moved there, to the overload that keeps them in the thread's record), and
+        the helper's loops; in the statement, the thread's result."""
+        path = self.path
+        helper = self.helper_calls[call.extent.start.offset][2]
+        start, end = call.extent.start.offset, call.extent.end.offset
+        paren, empty = self.sources.call_parenthesis(call)
+        if paren is None:
+            raise NotUniform("a helper's parentheses not found")
+        self.edits.append(("insert", path, paren.extent.end.offset,
+                           f"simt_l.f{n}" if empty else f"simt_l.f{n}, "))
+        returns_value = helper.f.cursor.result_type.get_canonical().kind != T.VOID
+        self.edits.append(("move", path, start, end,
+                           f"simt_l.f{n}.simt_result" if returns_value else "(void)0"))
+        at = stmt.extent.start.offset
+        if stmt in self.braced:
+            self.edits.append(("insert", path, at, "{ "))
+            self.edits.append(("wrap", path, at, self.statement_end(stmt), "", " }", 1 << 30))
+        self.edits.append(("insert", path, at,
+                           f"{opening}{Edits.moved_here(start)}; }} return true; }})) return; "
+                           f"else (void)0; {helper.block_function}(::simt::detail::"
+                           f"member_records(simt_local, &simt_locals::f{n})); "))
+
+    def emit_helper_frame(self, body, record, members):
+        """A helper becomes, in place: its record (declared before, for its callers' records),
+        an overload with its parameters that keeps a thread's arguments in its record, and the
+        function the block calls with the records, whose body is the helper's, as loops."""
+        helper = self.helper
+        params = helper.parameters()
+        tokens = self.tokens(self.cursor)
+        if self.sources.within_macro(self.cursor) or any(
+                self.sources.within_macro(p) for p in params):
+            raise NotUniform("a helper written by a macro")
+        text = self.sources.text(self.path)
+        parameter_list = text[params[0].extent.start.offset:params[-1].extent.end.offset] \
+            if params else ""
+        result = self.cursor.result_type
+        if result.get_canonical().kind != T.VOID:
+            if result.get_canonical().kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE) or \
+                    not result.get_canonical().is_pod():
+                raise NotUniform("a helper's result the record cannot keep")
+            record += f" ::std::remove_cv_t<{self.type_spelling(result)}> simt_result;"
+        keep = "".join(f" simt_r.{members[key_of(p)][0]} = {p.spelling};" for p in params)
+        separator = ", " if params else ""
+        header = (f"struct {helper.records} {{{record} }}; "
+                  f"[[maybe_unused]] static inline void {self.cursor.spelling}("
+                  f"{helper.records}& simt_r{separator}{parameter_list}) {{{keep} }} "
+                  f"template <class simt_Records> static inline void "
+                  f"{helper.block_function}(simt_Records simt_local) ")
+        if not tokens or tokens[0].extent.start.offset != self.cursor.extent.start.offset:
+            raise NotUniform("a helper's first token")
+        self.edits.append(("replace", self.path, self.cursor.extent.start.offset,
+                           body.extent.start.offset, header))
+        uniform = "".join(
+            f" const auto {p.spelling} = simt_block.first(simt_local).{members[key_of(p)][0]};"
+            for p in params if key_of(p) in self.uniform_params)
+        self.edits.append(("insert", self.path, body.extent.start.offset + 1,
+                           f" using simt_locals = {helper.records}; constexpr "
+                           f"::simt::detail::BlockLoop simt_block{{}};{uniform}"))
+
+    def emit_helper_return(self):
+        """A helper's return, its last statement: the thread's result in its record."""
+        for r in self.f.returns:
+            tokens = self.tokens(r)
+            if not tokens or tokens[0].spelling != "return" or self.sources.within_macro(r):
+                raise NotUniform("a return written by a macro")
+            t = tokens[0]
+            self.edits.append(("replace", self.path, t.extent.start.offset, t.extent.end.offset,
+                               "simt_l.simt_result =" if list(r.get_children()) else "(void)0"))
 
     def rewrite_declaration(self, stmt, members):
         """`float v = x[i];` whose v moves into the record: `v = x[i];` (v names the record's
