@@ -1,7 +1,8 @@
 #pragma once
 // The kernels emulator_benchmark times: a shared-memory tree reduction with its barriers in the
-// kernel, and the same reduction with its barriers in a __device__ helper (on the emulator, a
-// coroutine the kernel awaits).
+// kernel, and the same reduction with its barriers in a __device__ helper (on the emulator, both
+// run as loops over the block's threads: the helper with its kernel, since every thread calls it
+// alike).
 
 __global__ void BlockSum(const float* in, float* out) {
   extern __shared__ float partial[];

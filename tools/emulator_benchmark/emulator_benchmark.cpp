@@ -438,7 +438,9 @@ void print_reduction(const Machine& machine) {
       "\n        with arrays as simt::checked, global accesses are bounds-checked too\n");
 }
 
-// The barriers in a __device__ helper: a coroutine the kernel awaits, one call per thread.
+// The barriers in a __device__ helper: since the whole block calls it alike, it runs as loops
+// with its kernel (a pass for the arguments, the helper's loops, a pass for the rest), as the
+// inlined reduction does.
 void print_helper() {
   std::printf(
       "The same reduction with its barriers in a __device__ helper, 1 worker, checks off\n");

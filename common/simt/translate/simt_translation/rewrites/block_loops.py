@@ -24,6 +24,19 @@ into a pass of its own before the statement, in which each lane gives its operan
 (LoopCollective::arrive), then the block completes the collective for every warp as the scheduler
 would (BlockLoop::collective), and the statement runs with the lane's result in the call's place.
 
+A `__device__` function that waits (a *helper*) runs as loops with the kernels that call it
+where every call is made alike by the whole block, as a barrier is reached (a statement that
+evaluates the call first, in uniform code), and its body qualifies as a kernel's does, its only
+`return` its last statement and nothing in it showing the order of the threads. It becomes its
+record (declared before it: each caller's record holds one per call), an overload with its
+parameters that keeps a thread's arguments in that record, and a function template the block
+calls with the records (simt::detail::Records, inside the caller's), whose body is the helper's
+as loops. A call becomes a pass in which each thread gives its arguments, the helper's loops,
+and the statement with the thread's result (`simt_result`) in the call's place. A parameter that
+every call gives a uniform argument, and that the helper does not change, is uniform inside it,
+read once for the block from the first thread's record. The functions that call one another
+(the kernels and their helpers) run as loops together or not at all (_call_groups).
+
 Where two runs follow each other with no barrier between (the statements before a loop and
 those the loop begins with), they are two passes over the threads where the coroutines ran
 each thread through both: only a race, or what shows the order threads run in (printf, an
@@ -192,13 +205,15 @@ def _plan_group(unit, analysis, group):
                 raise NotUniform("a function that waits and no kernel of the group calls")
             if len(analysis.declarations.get(f.key, [])) != 1 or \
                     any(k == f.key for _, k in analysis.address_taken) or \
+                    any(c.key == f.key and not c.evaluated
+                        for g in analysis.functions.values() for c in g.calls) or \
                     path_of(f.cursor) != path_of(group[0].cursor) or \
                     kind_of(f.cursor.lexical_parent) not in (K.NAMESPACE, K.TRANSLATION_UNIT):
                 # (Its loops are a template, which `extern "C"` would not allow.)
                 raise NotUniform("a function that waits, declared twice, in another file, "
-                                 "whose address is taken or in extern \"C\"")
-        kernel = _Kernel(unit, analysis, f, keys, helpers)
-        planned.append(kernel.plan())
+                                 "whose address is taken, named in decltype or sizeof, or in "
+                                 "extern \"C\"")
+        planned.append(_Function(unit, analysis, f, keys, helpers).plan())
     return [e for edits in planned for e in edits]
 
 
@@ -206,7 +221,7 @@ class _Helper:
     """A `__device__` function that waits, as its callers in the group call it: each call's
     arguments, and whether each is uniform there."""
 
-    def __init__(self, function, sources):
+    def __init__(self, function):
         self.f = function
         self.calls = []  # (call cursor, [uniform per argument])
         line = function.cursor.extent.start.line
@@ -226,18 +241,18 @@ class _Helper:
         return out
 
 
-class _Kernel:
+class _Function:
     """A kernel, or a `__device__` function that waits (a *helper*: `helpers[key]` has its calls,
     which its callers, planned first, found), planned and edited to run as loops."""
 
-    def __init__(self, unit, analysis, function, group=frozenset(), helpers=None):
+    def __init__(self, unit, analysis, function, group, helpers):
         self.sources = unit.sources
         self.analysis = analysis
         self.f = function
         self.cursor = function.cursor
         self.path = path_of(self.cursor)
         self.group = group  # keys of the functions that run as loops with this one
-        self.helpers = helpers if helpers is not None else {}
+        self.helpers = helpers
         self.helper = None if function.is_kernel else self.helpers[function.key]
         self.helper_calls = {}  # offset -> (call, its parents, the callee's _Helper)
         self.uniform_params = set()  # a helper's parameters every call gives alike
@@ -412,7 +427,7 @@ class _Kernel:
                     callee.cursor.semantic_parent != self.cursor.semantic_parent:
                 # (A helper's record is a member of its caller's: declared before, alike.)
                 raise NotUniform("a call that suspends")
-            helper = self.helpers.setdefault(c.key, _Helper(callee, self.sources))
+            helper = self.helpers.setdefault(c.key, _Helper(callee))
             self.helper_calls[c.cursor.extent.start.offset] = (c.cursor, c.parents, helper)
         if self.sources.within_macro(self.cursor):
             raise NotUniform("written by a macro")
