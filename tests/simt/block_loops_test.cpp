@@ -136,6 +136,28 @@ TEST_CASE(
   in_shuffled_orders_with_every_check(run);
 }
 
+TEST_CASE(
+    "Run as loops, a helper called twice after some threads returned reads its bound from a "
+    "thread still running",
+    "[simt]") {
+  const unsigned blocks = 3, threads = GENERATE(31u, 128u, 1000u);
+  const int active = GENERATE(1, 17, 31);
+  const int rounds = 3;
+  const std::size_t n = std::size_t{blocks} * threads;
+  std::vector<int> in(n);
+  std::iota(in.begin(), in.end(), 11);
+  // Two calls of `rounds` rounds each are 2 * rounds rounds.
+  const std::vector<int> expected = neighbour_rounds(in, blocks, threads, 2 * rounds, active);
+  const auto run = [&] {
+    std::vector<int> out(n, -1);
+    simt::launch(blocks, threads, emulated::NeighbourSumsTwice, in.data(), out.data(), rounds,
+                 active);
+    CHECK(out == expected);
+  };
+  run();
+  in_shuffled_orders_with_every_check(run);
+}
+
 TEST_CASE("Run as loops, a block whose threads all return inside an endless loop ends", "[simt]") {
   const unsigned blocks = 2, threads = 70;
   std::vector<int> out(blocks * threads, -1);

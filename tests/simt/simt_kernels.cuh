@@ -409,6 +409,26 @@ __global__ void ScanThroughHelpers(const int* in, int* before, int* warp_totals)
   if (threadIdx.x % 32 == 0) warp_totals[i / 32] = total;
 }
 
+// Threads at or past `active` return first; the others call a helper twice, with a bound every
+// call gives alike (read for the block from the first thread that has not returned): each round
+// adds the right-hand neighbour's value of the round before, among the active threads.
+__device__ int NeighbourSums(int v, int* s, int rounds, int active) {
+  for (int r = 0; r < rounds; ++r) {
+    s[threadIdx.x] = v;
+    __syncthreads();
+    v += s[(threadIdx.x + 1) % static_cast<unsigned>(active)] % 1000;
+    __syncthreads();
+  }
+  return v;
+}
+__global__ void NeighbourSumsTwice(const int* in, int* out, int rounds, int active) {
+  __shared__ int s[1024];
+  if (static_cast<int>(threadIdx.x) >= active) return;
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  const int once = NeighbourSums(in[i], s, rounds, active);
+  out[i] = NeighbourSums(once, s, rounds, active);
+}
+
 // The same scan through helpers of its own whose `size` the kernel reads from memory: a thread's
 // value as far as the translation knows, so the helpers' loops and the kernel stay coroutines.
 __device__ int InclusiveScanOfBlockAsCoroutine(int v, int* s, unsigned size) {

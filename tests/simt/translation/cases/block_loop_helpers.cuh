@@ -54,6 +54,20 @@ __global__ void Pairs(float* data) {
   data[threadIdx.x] = s[threadIdx.x];
 }
 
+// A template kernel calls a helper twice: a record for each call.
+__device__ int Twice(int* s, int v) {
+  s[threadIdx.x] = v;
+  __syncthreads();
+  return s[(threadIdx.x + 1) % blockDim.x];
+}
+template <int Step>
+__global__ void CallsTwice(int* s, int* out) {
+  int v = Twice(s, static_cast<int>(threadIdx.x) * Step);
+  __syncthreads();
+  out[threadIdx.x] = Twice(s, v);
+}
+template __global__ void CallsTwice<3>(int*, int*);
+
 // Stay coroutines, each with its reason:
 // - a helper's loop bounded by a parameter that one caller gives per thread (so the whole group
 //   of functions that call one another stays coroutines, its other kernel too);
@@ -84,3 +98,9 @@ __device__ void Report(int* s) {
   printf("%d\n", s[threadIdx.x]);
 }
 __global__ void CallsReport(int* s) { Report(s); }
+// - a helper in `extern "C"` (its loops would be a template, which C linkage does not allow).
+extern "C" __device__ void Settle(int* s) {
+  __syncthreads();
+  s[threadIdx.x] = 1;
+}
+__global__ void CallsSettle(int* s) { Settle(s); }
