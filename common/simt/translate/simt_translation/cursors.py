@@ -36,6 +36,14 @@ def kind_of(cursor):
         return None
 
 
+def overloaded_declarations(cursor):
+    """The declarations an OVERLOADED_DECL_REF may name (a call in a template, resolved only
+    where it is instantiated)."""
+    lib = ci.conf.lib
+    return [lib.clang_getOverloadedDecl(cursor, n)
+            for n in range(lib.clang_getNumOverloadedDecls(cursor))]
+
+
 def top_level(tu):
     """The declarations at the translation unit's scope, as written. A parse with a precompiled
     header (Index(excludeDecls=True)) also lists there each function that clang instantiated (a

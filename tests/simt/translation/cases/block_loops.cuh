@@ -85,3 +85,21 @@ __global__ void UnrolledAfterBarrier(float* data) {
 #pragma unroll 4
   for (int k = 0; k < 8; ++k) data[threadIdx.x] += staged[(threadIdx.x + k) % 128];
 }
+
+// Runs as loops: the uniform `k` goes by value to a function, which cannot change it.
+__device__ float Scaled(float v, unsigned k) { return v * static_cast<float>(k); }
+__global__ void UniformByValue(float* data) {
+  for (unsigned k = 1; k < blockDim.x; k *= 2) {
+    data[threadIdx.x] = Scaled(data[threadIdx.x], k);
+    __syncthreads();
+  }
+}
+
+// Stays a coroutine: the same `k` by reference, which the function may change.
+__device__ float Bumped(float v, unsigned& k) { return v + static_cast<float>(k); }
+__global__ void UniformByReference(float* data) {
+  for (unsigned k = 1; k < blockDim.x; k *= 2) {
+    data[threadIdx.x] = Bumped(data[threadIdx.x], k);
+    __syncthreads();
+  }
+}

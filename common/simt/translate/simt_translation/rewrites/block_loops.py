@@ -58,7 +58,7 @@ import clang.cindex as ci
 
 from ..analysis import resolve_suspension
 from ..cursors import K, T, annotations, c_string, enclosing_index, key_of, kind_of, \
-    strip_implicit
+    overloaded_declarations, strip_implicit
 from ..sources import path_of
 from ..text_edits import Edits
 from . import Rewrite
@@ -501,13 +501,51 @@ class _Function:
         kind = kind_of(p)
         if kind == K.CALL_EXPR:
             children = list(p.get_children())
-            return not children or children[0] != (parents[i + 1] if i + 1 < len(parents)
-                                                   else ref)
+            argument = parents[i + 1] if i + 1 < len(parents) else ref
+            return not children or (children[0] != argument and
+                                    not self.passed_by_value(p, argument))
         if kind in (K.LAMBDA_EXPR, K.MEMBER_REF_EXPR):
             return True
         if kind == K.VAR_DECL:
             return p.type.get_canonical().kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE)
         return False
+
+    def passed_by_value(self, call, argument):
+        """Whether `argument` of `call` is copied into its parameter (so the call cannot change
+        the variable it names), in every function the call may name: not where the parameter is
+        a reference, nor where the callee is not known."""
+        arguments = list(call.get_arguments())
+        at = next((n for n, a in enumerate(arguments) if a == argument), None)
+        if at is None:
+            return False
+        candidates = []
+        if call.referenced is not None:
+            candidates = [call.referenced]
+        else:
+            children = list(call.get_children())
+            for c in children[0].walk_preorder() if children else []:
+                if kind_of(c) == K.OVERLOADED_DECL_REF:
+                    candidates = overloaded_declarations(c)
+                    break
+                if kind_of(c) == K.DECL_REF_EXPR and c.referenced is not None and \
+                        kind_of(c.referenced) in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
+                    candidates = [c.referenced]
+                    break
+        if not candidates:
+            return False
+        for f in candidates:
+            if kind_of(f) not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD):
+                return False
+            params = [c for c in f.get_children() if kind_of(c) == K.PARM_DECL]
+            if at >= len(params):
+                if f.type.kind != T.FUNCTIONPROTO or not f.type.is_function_variadic():
+                    return False  # a pack, or a default the argument does not meet
+                continue  # C's `...` takes a copy
+            t = params[at].type
+            if t.kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE) or "&" in t.spelling or \
+                    "..." in t.spelling:
+                return False
+        return True
 
     def check_parameters(self):
         """A parameter a thread changes (`src += offset;`) is each thread's own copy: it moves
