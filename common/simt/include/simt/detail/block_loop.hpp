@@ -9,7 +9,9 @@
 /// The threads run in the order of the block's chain, as the coroutines of the same kernel would
 /// (shuffled too, with the shuffle seed), each with its slot as the running thread, so accesses
 /// are checked and counted the same; a barrier ends the interval as the scheduler does. What
-/// a thread keeps from one interval to the next is in a record per thread (locals()).
+/// a thread keeps from one interval to the next is in a record per thread (locals()). A
+/// `__device__` function that waits, which the whole block calls alike, runs as loops too, with
+/// its records inside its caller's (Records, member_records()).
 
 #include <simt/detail/heartbeat.hpp>
 #include <simt/detail/site.hpp>
