@@ -87,22 +87,37 @@ TEST_CASE(
     "[simt]") {
   const unsigned blocks = 3, threads = GENERATE(31u, 128u, 1000u);
   const int active = GENERATE(1, 17, 31);
-  const int rounds = 5;
+  const int rounds = 4;
   const std::size_t n = std::size_t{blocks} * threads;
   std::vector<int> in(n);
   std::iota(in.begin(), in.end(), 11);
   const std::vector<int> expected = neighbour_rounds(in, blocks, threads, rounds, active);
-  const auto run = [&] {
-    std::vector<int> loops(n, -1), coroutines(n, -1);
-    simt::launch(blocks, threads, emulated::NeighbourRoundsAsLoops, in.data(), loops.data(), rounds,
-                 active);
-    simt::launch(blocks, threads, emulated::NeighbourRoundsAsCoroutines, in.data(),
-                 coroutines.data(), &rounds, active);
-    CHECK(loops == expected);
-    CHECK(coroutines == expected);
-  };
-  run();
-  in_shuffled_orders_with_every_check(run);
+  SECTION("in the kernel, and in a twin that stays a coroutine") {
+    const auto run = [&] {
+      std::vector<int> loops(n, -1), coroutines(n, -1);
+      simt::launch(blocks, threads, emulated::NeighbourRoundsAsLoops, in.data(), loops.data(),
+                   rounds, active);
+      simt::launch(blocks, threads, emulated::NeighbourRoundsAsCoroutines, in.data(),
+                   coroutines.data(), &rounds, active);
+      CHECK(loops == expected);
+      CHECK(coroutines == expected);
+    };
+    run();
+    in_shuffled_orders_with_every_check(run);
+  }
+  SECTION(
+      "in a helper called twice after some threads returned, whose bound the block reads "
+      "from a thread still running") {
+    const auto run = [&] {
+      std::vector<int> out(n, -1);
+      // Two calls of rounds / 2 rounds each.
+      simt::launch(blocks, threads, emulated::NeighbourSumsTwice, in.data(), out.data(), rounds / 2,
+                   active);
+      CHECK(out == expected);
+    };
+    run();
+    in_shuffled_orders_with_every_check(run);
+  }
 }
 
 TEST_CASE(
@@ -131,28 +146,6 @@ TEST_CASE(
     CHECK(loops == before);
     CHECK(loop_totals == warp_totals);
     CHECK(coroutines == before);
-  };
-  run();
-  in_shuffled_orders_with_every_check(run);
-}
-
-TEST_CASE(
-    "Run as loops, a helper called twice after some threads returned reads its bound from a "
-    "thread still running",
-    "[simt]") {
-  const unsigned blocks = 3, threads = GENERATE(31u, 128u, 1000u);
-  const int active = GENERATE(1, 17, 31);
-  const int rounds = 3;
-  const std::size_t n = std::size_t{blocks} * threads;
-  std::vector<int> in(n);
-  std::iota(in.begin(), in.end(), 11);
-  // Two calls of `rounds` rounds each are 2 * rounds rounds.
-  const std::vector<int> expected = neighbour_rounds(in, blocks, threads, 2 * rounds, active);
-  const auto run = [&] {
-    std::vector<int> out(n, -1);
-    simt::launch(blocks, threads, emulated::NeighbourSumsTwice, in.data(), out.data(), rounds,
-                 active);
-    CHECK(out == expected);
   };
   run();
   in_shuffled_orders_with_every_check(run);

@@ -567,10 +567,10 @@ class _Function:
                 raise NotUniform("a helper's parameter without a name")
             if p.type.get_canonical().kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
                 raise NotUniform("a helper's reference parameter")
+        given_alike = self.helper.uniform_parameters()
         self.uniform_params = {
             key_of(p) for p in self.helper.parameters()
-            if key_of(p) in self.helper.uniform_parameters() and
-            key_of(p) not in self.changed_parameters and
+            if key_of(p) in given_alike and key_of(p) not in self.changed_parameters and
             p.type.get_canonical().kind in SCALAR_TYPES}
         for p in self.helper.parameters():
             if key_of(p) not in self.uniform_params:
@@ -1160,47 +1160,42 @@ class _Function:
     def emit_collective(self, n, stmt, call, opening):
         """Before the statement, a pass in which every lane arrives with its operands (the call,
         moved there), and the collective's completion; in the statement, the lane's result."""
-        path = self.path
-        start, end = call.extent.start.offset, call.extent.end.offset
-        paren, empty = self.sources.call_parenthesis(call)
-        if paren is None:
-            raise NotUniform("a collective's parentheses not found")
         site = f"SIMT_SITE({c_string(self.sources.text_of(call))})"
-        self.edits.append(("insert", path, paren.extent.end.offset,
-                           site if empty else site + ", "))
-        self.edits.append(("move", path, start, end, f"simt_l.c{n}.result()"))
-        at = stmt.extent.start.offset
-        if stmt in self.braced:
-            self.edits.append(("insert", path, at, "{ "))
-            self.edits.append(("wrap", path, at, self.statement_end(stmt), "", " }", 1 << 30))
-        self.edits.append(("insert", path, at,
-                           f"{opening}simt_l.c{n}.arrive({Edits.moved_here(start)}); }} return "
-                           f"true; }})) return; else (void)0; "
-                           f"simt_block.collective(simt_local, &simt_locals::c{n}); "))
+        self.emit_split(stmt, call, site, f"simt_l.c{n}.result()", opening,
+                        f"simt_l.c{n}.arrive(", ")",
+                        f"simt_block.collective(simt_local, &simt_locals::c{n}); ")
 
     def emit_call(self, n, stmt, call, opening):
         """Before the statement, a pass in which every thread gives the helper its arguments
         (the call, moved there, to the overload that keeps them in the thread's record), and
         the helper's loops; in the statement, the thread's result."""
-        path = self.path
         helper = self.helper_calls[call.extent.start.offset][2]
+        returns_value = helper.f.cursor.result_type.get_canonical().kind != T.VOID
+        self.emit_split(stmt, call, f"simt_l.f{n}",
+                        f"simt_l.f{n}.simt_result" if returns_value else "(void)0", opening,
+                        "", "", f"{helper.block_function}(::simt::detail::member_records("
+                                f"simt_local, &simt_locals::f{n})); ")
+
+    def emit_split(self, stmt, call, first_argument, left, opening, before, after, block):
+        """A statement whose call (a collective's or a helper's) runs in passes of its own: the
+        call, with `first_argument` put first among its arguments, moves into a pass over the
+        threads before the statement (as `before` call `after`), then the block's own step
+        `block`; `left` takes the call's place in the statement, which runs in the next pass."""
+        path = self.path
         start, end = call.extent.start.offset, call.extent.end.offset
         paren, empty = self.sources.call_parenthesis(call)
         if paren is None:
-            raise NotUniform("a helper's parentheses not found")
+            raise NotUniform("a call's parentheses not found")
         self.edits.append(("insert", path, paren.extent.end.offset,
-                           f"simt_l.f{n}" if empty else f"simt_l.f{n}, "))
-        returns_value = helper.f.cursor.result_type.get_canonical().kind != T.VOID
-        self.edits.append(("move", path, start, end,
-                           f"simt_l.f{n}.simt_result" if returns_value else "(void)0"))
+                           first_argument if empty else first_argument + ", "))
+        self.edits.append(("move", path, start, end, left))
         at = stmt.extent.start.offset
         if stmt in self.braced:
             self.edits.append(("insert", path, at, "{ "))
             self.edits.append(("wrap", path, at, self.statement_end(stmt), "", " }", 1 << 30))
         self.edits.append(("insert", path, at,
-                           f"{opening}{Edits.moved_here(start)}; }} return true; }})) return; "
-                           f"else (void)0; {helper.block_function}(::simt::detail::"
-                           f"member_records(simt_local, &simt_locals::f{n})); "))
+                           f"{opening}{before}{Edits.moved_here(start)}{after}; }} return true; "
+                           f"}})) return; else (void)0; {block}"))
 
     def emit_helper_frame(self, body, record, members):
         """A helper becomes, in place: its record (declared before, for its callers' records),
