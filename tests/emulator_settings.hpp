@@ -35,3 +35,15 @@ void in_shuffled_orders_with_every_check(Body body) {
     body();
   }
 }
+
+// Runs `body` with every check and counter off (the emulator's fastest paths, which the
+// benchmarks time: a kernel run as loops then takes threads in rank order without reading the
+// block's chain until one returns), then restores the settings.
+template <class Body>
+void with_every_check_off(Body body) {
+  const SettingsGuard guard;
+  simt::settings().diagnostics = false;
+  simt::settings().count_bank_conflicts = false;
+  simt::settings().shuffle_seed.reset();
+  body();
+}

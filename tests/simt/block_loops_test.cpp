@@ -31,6 +31,22 @@ std::vector<int> neighbour_rounds(const std::vector<int>& in, unsigned blocks, u
   return out;
 }
 
+// What EvenNeighbourRounds computes: the rounds of neighbour_rounds among the even threads of
+// each block (-1 where an odd thread writes nothing).
+std::vector<int> even_neighbour_rounds(const std::vector<int>& in, unsigned threads, int rounds) {
+  std::vector<int> out(in.size(), -1);
+  for (std::size_t b = 0; b < in.size() / threads; ++b) {
+    std::vector<int> sum(threads, 0);
+    for (unsigned t = 0; t < threads; t += 2) sum[t] = in[b * threads + t];
+    for (int r = 0; r < rounds; ++r) {
+      const std::vector<int> last = sum;
+      for (unsigned t = 0; t < threads; t += 2) sum[t] += last[(t + 2) % threads] % 1000;
+    }
+    for (unsigned t = 0; t < threads; t += 2) out[b * threads + t] = sum[t];
+  }
+  return out;
+}
+
 // What WarpScanRounds* computes: each round, every warp's inclusive prefix sums (mod 1000),
 // and the ballot of odd sums, XORed over the rounds.
 struct WarpScans {
@@ -78,6 +94,7 @@ TEST_CASE(
     CHECK(coroutines.odd == expected.odd);
   };
   run();
+  with_every_check_off(run);
   in_shuffled_orders_with_every_check(run);
 }
 
@@ -103,6 +120,7 @@ TEST_CASE(
       CHECK(coroutines == expected);
     };
     run();
+    with_every_check_off(run);
     in_shuffled_orders_with_every_check(run);
   }
   SECTION(
@@ -116,8 +134,26 @@ TEST_CASE(
       CHECK(out == expected);
     };
     run();
+    with_every_check_off(run);
     in_shuffled_orders_with_every_check(run);
   }
+}
+
+TEST_CASE("Run as loops, the threads left after every other one returned keep their own variables",
+          "[simt]") {
+  const unsigned blocks = 3, threads = GENERATE(2u, 64u, 1000u);
+  const int rounds = 3;
+  std::vector<int> in(std::size_t{blocks} * threads);
+  std::iota(in.begin(), in.end(), 13);
+  const std::vector<int> expected = even_neighbour_rounds(in, threads, rounds);
+  const auto run = [&] {
+    std::vector<int> out(in.size(), -1);
+    simt::launch(blocks, threads, emulated::EvenNeighbourRounds, in.data(), out.data(), rounds);
+    CHECK(out == expected);
+  };
+  run();
+  with_every_check_off(run);
+  in_shuffled_orders_with_every_check(run);
 }
 
 TEST_CASE(
@@ -148,6 +184,7 @@ TEST_CASE(
     CHECK(coroutines == before);
   };
   run();
+  with_every_check_off(run);
   in_shuffled_orders_with_every_check(run);
 }
 

@@ -342,6 +342,24 @@ __global__ void NeighbourRoundsAsCoroutines(const int* in, int* out, const int* 
   out[blockIdx.x * blockDim.x + t] = sum;
 }
 
+// The same rounds with every other thread: the odd ones return first, so that the threads left
+// are not the first ones of the block (each adds the value of the next even thread, around the
+// block, whose size must be even). Runs as loops.
+__global__ void EvenNeighbourRounds(const int* in, int* out, int rounds) {
+  __shared__ int value[1024];
+  const unsigned t = threadIdx.x;
+  if (t % 2 != 0) return;
+  const unsigned i = blockIdx.x * blockDim.x + t;
+  int sum = in[i];
+  for (int r = 0; r < rounds; ++r) {
+    value[t] = sum;
+    __syncthreads();
+    sum += value[(t + 2) % blockDim.x] % 1000;
+    __syncthreads();
+  }
+  out[i] = sum;
+}
+
 // Each round, an inclusive scan of every warp's values with __shfl_up_sync, and a ballot of the
 // lanes whose sum is odd (XORed over the rounds). Every lane reaches the collectives alike, so
 // the kernel runs as loops over the block's threads.

@@ -57,6 +57,16 @@ struct LoopCollective {
   /// @brief The running thread's operands, as a coroutine's lane has them where it suspends.
   template <class Where>
   [[gnu::always_inline]] void arrive(const CollectiveAt<Where, Op>& call) {
+    // A record's collective is one call in the source: the same operation at the same place
+    // each time, so after the lane's first arrival in the block only its operands change. The
+    // record starts zeroed (BlockLoop::locals) and Op, trivially copyable, is an
+    // implicit-lifetime type: before that arrival its `complete` reads null.
+    if constexpr (requires(Op & o) { o.take_operands(static_cast<const Op&>(call)); }) {
+      if (op().complete != nullptr) [[likely]] {
+        op().take_operands(static_cast<const Op&>(call));
+        return;
+      }
+    }
     Op* op = ::new (static_cast<void*>(bytes)) Op(static_cast<const Op&>(call));
     op->site = &site_at<Where>;
   }
@@ -93,6 +103,23 @@ Records<Inner> member_records(Records<Outer> records, Inner Outer::*member) {
   return {reinterpret_cast<unsigned char*>(&(records[0].*member)), records.stride};
 }
 
+/// @brief The lanes of one warp at the collective `member` of a block loop's records, as an
+/// operation's run_on() reads them (the same as GroupView, without a pointer per lane).
+template <class RecordArray, class Locals, class Awaiter>
+struct RecordLanes {
+  RecordArray records;
+  LoopCollective<Awaiter> Locals::*member;
+  std::size_t lane0;  ///< The rank of the warp's lane 0.
+  unsigned present;   ///< The lanes in the group.
+  static constexpr unsigned count = warp_size;
+  [[nodiscard]] bool has(unsigned i) const noexcept { return ((present >> i) & 1u) != 0; }
+  template <class Op>
+  [[nodiscard, gnu::always_inline]] Op& at(unsigned i) const noexcept {
+    static_assert(std::is_same_v<Op, typename LoopCollective<Awaiter>::Op>);
+    return (records[lane0 + i].*member).op();
+  }
+};
+
 /// @ingroup simt
 /// @brief What a kernel run as loops over its threads calls (see the file's comment).
 struct BlockLoop {
@@ -127,9 +154,14 @@ struct BlockLoop {
   [[gnu::always_inline]] bool threads(RecordArray locals, Region&& region) const {
     BlockScheduling& s = current_thread.block->scheduling;
     bool returned = false;
-    // Two copies of the loop, as simt::detail::plain_block_twin has: in the first the compiler
-    // knows that nothing is checked or watched, and folds each access's check out of it.
-    const auto run = [&]<bool Plain>(std::bool_constant<Plain>) {
+    // Copies of the loop, as simt::detail::plain_block_twin has: in the first two the compiler
+    // knows that nothing is checked or watched, and folds each access's check out of them. Of
+    // those, the first runs where the chain is every thread in rank order (no shuffle seed, and
+    // none has returned), so that a thread's record is the one at its place in the chain: the
+    // loop does not read the chain (with 1024 threads, the records and the chain together
+    // outgrew the first-level cache, and a shuffle cost 3.7 ns per lane rather than 2.2).
+    const auto run = [&]<bool Plain, bool Ranked>(std::bool_constant<Plain>,
+                                                  std::bool_constant<Ranked>) {
       // Locals of the loop, not the enclosing function's: a captured one would be read again
       // after each store of the running slot (a pointer of the same type), and where its place
       // on the stack shares its low 12 bits with the thread-local slot's, that load waits for
@@ -145,7 +177,7 @@ struct BlockLoop {
         } else if (current_thread.heartbeat != nullptr) {
           note_progress(nullptr, 0);
         }
-        if (!region(records[order[i].rank])) [[unlikely]] {
+        if (!region(records[Ranked ? i : order[i].rank])) [[unlikely]] {
           const unsigned rank = order[i].rank;
           s.exited.push_back(rank);
           s.warps[warp_of(rank)].exited |= 1u << lane_of(rank);
@@ -153,10 +185,15 @@ struct BlockLoop {
         }
       }
     };
-    if (current_thread.heartbeat == nullptr && !current_thread.checking)
-      run(std::true_type{});
-    else
-      run(std::false_type{});
+    if (current_thread.heartbeat == nullptr && !current_thread.checking) {
+      if (current_thread.unit->rank_ordered &&
+          s.chain.size() == std::size_t{current_thread.unit->threads_per_block} + 1)
+        run(std::true_type{}, std::true_type{});
+      else
+        run(std::true_type{}, std::false_type{});
+    } else {
+      run(std::false_type{}, std::false_type{});
+    }
     return !returned || drop_returned_threads();
   }
 
@@ -168,34 +205,50 @@ struct BlockLoop {
   }
 
   /// @brief The warp collective `member` of the records, at which every thread that has not
-  /// returned arrived in the pass before (LoopCollective::arrive): notes each warp's lanes as
-  /// waiting there, as their arrivals would have (in one loop rather than a call per lane), then
-  /// completes it for every warp.
+  /// returned arrived in the pass before (LoopCollective::arrive). A warp whose lanes all give
+  /// one mask that names every one of them is the group the scheduler would complete at once
+  /// (UnitRunner::pass_loop_collective): its operation runs here, on the records. Any other
+  /// warp's lanes are noted as waiting there, as their arrivals would have, and left to the
+  /// scheduler, which completes, reports or warns as it does for coroutines.
   template <class RecordArray, class Locals, class Awaiter>
   void collective(RecordArray records, LoopCollective<Awaiter> Locals::*member) const {
+    using Op = typename LoopCollective<Awaiter>::Op;
     BlockScheduling& s = current_thread.block->scheduling;
+    const bool strict = current_thread.unit->strict;
+    bool left = false;
     for (unsigned w = 0; w < s.warps.size(); ++w) {
       WarpWaits& warp = s.warps[w];
       const unsigned live = ~warp.exited;
       if (live == 0) continue;
       const std::size_t lane0 = std::size_t{w} * warp_size;
+      // The translation takes a collective as loops only where its mask is uniform, so every
+      // lane gives the first's.
       const WarpCollective& first = (records[lane0 + std::countr_zero(live)].*member).op();
-      // Lanes whose masks differ are left to the scheduler's general path (none agree).
-      unsigned differ = 0;
-      for (unsigned lane = 0; lane < warp_size; ++lane) {
-        if (((live >> lane) & 1u) == 0) continue;
-        WarpCollective& c = (records[lane0 + lane].*member).op();
-        warp.lanes[lane] = &c;
-        differ |= c.mask ^ first.mask;
+      if constexpr (requires(const RecordLanes<RecordArray, Locals, Awaiter>& g) {
+                      Op::run_on(g);
+                    }) {
+        // With the strict setting, a mask that names a lane that returned is the scheduler's
+        // to warn of.
+        if ((first.mask & live) == live && first.span == 1 &&
+            first.kind != CollectiveKind::convergence &&
+            !(strict && (first.mask & warp.exited) != 0)) {
+          Op::run_on(RecordLanes<RecordArray, Locals, Awaiter>{records, member, lane0, live});
+          if (first.kind == CollectiveKind::warp_sync) ++s.warp_steps[w];
+          continue;
+        }
       }
-      const unsigned agreed = differ == 0 ? live : 0u;
+      for (unsigned rest = live; rest != 0; rest &= rest - 1) {
+        const auto lane = static_cast<unsigned>(std::countr_zero(rest));
+        warp.lanes[lane] = &(records[lane0 + lane].*member).op();
+      }
       warp.arrived = live;
-      warp.agreed = first.span == 1 ? agreed : 0u;
+      warp.agreed = first.span == 1 ? live : 0u;
       warp.agreed_complete = first.complete;
       warp.agreed_mask = first.mask;
       s.waiting_warps |= 1u << w;
+      left = true;
     }
-    pass_block_loop_collective();
+    if (left) pass_block_loop_collective();
   }
 };
 

@@ -93,6 +93,9 @@ struct WarpSync : WarpCollective {
     complete = &done;
   }
   static void done(const GroupView&) {}
+  /// @brief done() over any view of a group's lanes (a block loop's records too).
+  template <class Group>
+  static void run_on(const Group&) {}
   void result() const noexcept {}
 };
 
@@ -138,29 +141,55 @@ enum class VoteKind : std::uint8_t { ballot, any, all };
 template <class T, ShuffleMode Mode>
 struct Shuffle : WarpCollective {
   static_assert(std::is_trivially_copyable_v<T>, "a shuffled value must be trivially copyable");
+  // The source lane depends on b and width only modulo 32 (PTX reads b's low 5 bits, and the
+  // segment from 32 - width), so a byte each keeps them: first, where the compiler may place
+  // them in WarpCollective's padding, and a block loop's records stay small enough for a block
+  // of 1024 threads to stay in a core's first-level cache.
+  std::uint8_t b;
+  std::uint8_t width;
   T value;
-  unsigned b;
-  int width;
   T out;
-  Shuffle(unsigned m, T v, unsigned operand, int w) : value(v), b(operand), width(w), out(v) {
+  Shuffle(unsigned m, T v, unsigned operand, int w)
+      : b(static_cast<std::uint8_t>(operand)),
+        width(static_cast<std::uint8_t>(w)),
+        value(v),
+        out(v) {
     mask = m;
     complete = &run;
   }
-  static void run(const GroupView& g) {
-    // Read once: the lanes' results are written through pointers the compiler cannot tell
-    // from the view's.
-    WarpCollective* const* const lanes = g.lanes;
+  /// @brief What a lane gives anew at each arrival (simt::detail::LoopCollective), where the
+  /// operation and its place stay (and its result is written before it is read).
+  void take_operands(const Shuffle& from) noexcept {
+    mask = from.mask;
+    b = from.b;
+    width = from.width;
+    value = from.value;
+  }
+  static void run(const GroupView& g) { run_on(g); }
+  /// @brief run() over any view of a warp's lanes (a block loop's records too).
+  template <class Group>
+  [[gnu::always_inline]] static void run_on(const Group& group) {
+    // A copy: the lanes' results are written through pointers the compiler cannot tell from
+    // the view's, which it would otherwise read again after each.
+    const Group g = group;
     const unsigned present = g.present;
-    for (unsigned rest = present; rest != 0; rest &= rest - 1) {
-      const auto i = static_cast<unsigned>(std::countr_zero(rest));
-      Shuffle& me = *static_cast<Shuffle*>(lanes[i]);
+    const auto lane = [&](unsigned i) {
+      Shuffle& me = g.template at<Shuffle>(i);
       const unsigned source = shuffle_source(Mode, i, me.b, me.width);
       if (((present >> source) & 1u) == 0) [[unlikely]] {
         if (diagnosing()) report_shuffle_source(me, i, source);
-        continue;  // undefined on the GPU: this lane keeps its own value
+        me.out = me.value;  // undefined on the GPU: this lane keeps its own value
+        return;
       }
-      me.out = static_cast<const Shuffle*>(lanes[source])->value;
+      me.out = g.template at<Shuffle>(source).value;
+    };
+    // The whole warp, the common case, in a loop the compiler can unroll.
+    if (present == ~0u) {
+      for (unsigned i = 0; i < warp_size; ++i) lane(i);
+      return;
     }
+    for (unsigned rest = present; rest != 0; rest &= rest - 1)
+      lane(static_cast<unsigned>(std::countr_zero(rest)));
   }
   T result() const noexcept { return out; }
 };
@@ -192,12 +221,15 @@ struct Vote : WarpCollective {
     span = warps;
     complete = &run;
   }
-  static void run(const GroupView& g) {
+  static void run(const GroupView& g) { run_on(g); }
+  /// @brief run() over any view of a group's lanes (a block loop's records too).
+  template <class Group>
+  static void run_on(const Group& g) {
     unsigned ballot = 0, present = 0, yes = 0;
     for (unsigned i = 0; i < g.count; ++i)
       if (g.has(i)) {
         ++present;
-        if (g.at<Vote>(i).predicate) {
+        if (g.template at<Vote>(i).predicate) {
           ++yes;
           if (i < warp_size) ballot |= lane_bit(i);
         }
@@ -206,7 +238,7 @@ struct Vote : WarpCollective {
     if constexpr (Kind == VoteKind::any) answer = yes != 0 ? 1u : 0u;
     if constexpr (Kind == VoteKind::all) answer = yes == present ? 1u : 0u;
     for (unsigned i = 0; i < g.count; ++i)
-      if (g.has(i)) g.at<Vote>(i).out = answer;
+      if (g.has(i)) g.template at<Vote>(i).out = answer;
   }
   unsigned result() const noexcept { return Kind == VoteKind::ballot ? seen.view(out) : out; }
 };
@@ -223,13 +255,16 @@ struct Match : WarpCollective {
     mask = m;
     complete = &run;
   }
-  static void run(const GroupView& g) {
+  static void run(const GroupView& g) { run_on(g); }
+  /// @brief run() over any view of a warp's lanes (a block loop's records too).
+  template <class Group>
+  static void run_on(const Group& g) {
     for (unsigned i = 0; i < warp_size; ++i) {
       if (!g.has(i)) continue;
-      Match& me = g.at<Match>(i);
+      Match& me = g.template at<Match>(i);
       unsigned same = 0;
       for (unsigned j = 0; j < warp_size; ++j)
-        if (g.has(j) && g.at<Match>(j).value == me.value) same |= lane_bit(j);
+        if (g.has(j) && g.template at<Match>(j).value == me.value) same |= lane_bit(j);
       if constexpr (All) {
         const bool all = same == g.present;
         me.out = all ? g.present : 0u;
@@ -256,12 +291,15 @@ struct Fold : WarpCollective {
     span = warps;
     complete = &run;
   }
-  static void run(const GroupView& g) {
+  static void run(const GroupView& g) { run_on(g); }
+  /// @brief run() over any view of a group's lanes (a block loop's records too).
+  template <class Group>
+  static void run_on(const Group& g) {
     bool first = true;
     T running{};
     for (unsigned i = 0; i < g.count; ++i) {
       if (!g.has(i)) continue;
-      Fold& me = g.at<Fold>(i);
+      Fold& me = g.template at<Fold>(i);
       if constexpr (Kind == FoldKind::exclusive) me.out = first ? T{} : running;
       running = first ? me.value : static_cast<T>(me.op(running, me.value));
       first = false;
@@ -269,7 +307,7 @@ struct Fold : WarpCollective {
     }
     if constexpr (Kind == FoldKind::reduce)
       for (unsigned i = 0; i < g.count; ++i)
-        if (g.has(i)) g.at<Fold>(i).out = running;
+        if (g.has(i)) g.template at<Fold>(i).out = running;
   }
   T result() const noexcept { return out; }
 };
