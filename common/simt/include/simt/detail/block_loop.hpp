@@ -154,20 +154,22 @@ struct BlockLoop {
   [[gnu::always_inline]] bool threads(RecordArray locals, Region&& region) const {
     BlockScheduling& s = current_thread.block->scheduling;
     bool returned = false;
-    // Copies of the loop, as simt::detail::plain_block_twin has: in the first two the compiler
-    // knows that nothing is checked or watched, and folds each access's check out of them. Of
-    // those, the first runs where the chain is every thread in rank order (no shuffle seed, and
-    // none has returned), so that a thread's record is the one at its place in the chain: the
-    // loop does not read the chain (with 1024 threads, the records and the chain together
-    // outgrew the first-level cache, and a shuffle cost 3.7 ns per lane rather than 2.2).
-    const auto run = [&]<bool Plain, bool Ranked>(std::bool_constant<Plain>,
-                                                  std::bool_constant<Ranked>) {
+    // Two copies of the loop, as simt::detail::plain_block_twin has: in the first the compiler
+    // knows that nothing is checked or watched, and folds each access's check out of it.
+    // Where the chain is every thread in rank order (no shuffle seed, and none has returned), a
+    // thread's record is the one at its place in the chain, and the loop does not read the
+    // chain's slots: with 1024 threads, the records and the slots together outgrew the
+    // first-level cache, and a shuffle cost 3.9 ns per lane rather than 2.4.
+    const bool ranked = current_thread.unit->rank_ordered &&
+                        s.chain.size() == std::size_t{current_thread.unit->threads_per_block} + 1;
+    const auto run = [&]<bool Plain>(std::bool_constant<Plain>) {
       // Locals of the loop, not the enclosing function's: a captured one would be read again
       // after each store of the running slot (a pointer of the same type), and where its place
       // on the stack shares its low 12 bits with the thread-local slot's, that load waits for
       // the store (the reduction ran 20% slower in one build than in another of the same code).
       ThreadSlot* const order = s.chain.data();
       const RecordArray records = locals;
+      const bool by_place = ranked;
       const std::size_t count = s.chain.size() - 1;
       for (std::size_t i = 0; i < count; ++i) {
         current_thread.slot = order + i;
@@ -177,7 +179,7 @@ struct BlockLoop {
         } else if (current_thread.heartbeat != nullptr) {
           note_progress(nullptr, 0);
         }
-        if (!region(records[Ranked ? i : order[i].rank])) [[unlikely]] {
+        if (!region(records[by_place ? i : order[i].rank])) [[unlikely]] {
           const unsigned rank = order[i].rank;
           s.exited.push_back(rank);
           s.warps[warp_of(rank)].exited |= 1u << lane_of(rank);
@@ -185,15 +187,10 @@ struct BlockLoop {
         }
       }
     };
-    if (current_thread.heartbeat == nullptr && !current_thread.checking) {
-      if (current_thread.unit->rank_ordered &&
-          s.chain.size() == std::size_t{current_thread.unit->threads_per_block} + 1)
-        run(std::true_type{}, std::true_type{});
-      else
-        run(std::true_type{}, std::false_type{});
-    } else {
-      run(std::false_type{}, std::false_type{});
-    }
+    if (current_thread.heartbeat == nullptr && !current_thread.checking)
+      run(std::true_type{});
+    else
+      run(std::false_type{});
     return !returned || drop_returned_threads();
   }
 
