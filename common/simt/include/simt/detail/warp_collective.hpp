@@ -142,9 +142,9 @@ template <class T, ShuffleMode Mode>
 struct Shuffle : WarpCollective {
   static_assert(std::is_trivially_copyable_v<T>, "a shuffled value must be trivially copyable");
   // The source lane depends on b and width only modulo 32 (PTX reads b's low 5 bits, and the
-  // segment from 32 - width), so a byte each keeps them: first, where the compiler may place
-  // them in WarpCollective's padding, and a block loop's records stay small enough for a block
-  // of 1024 threads to stay in a core's first-level cache.
+  // segment from 32 - width), so a byte each keeps them. They come first, where the compiler
+  // may place them in WarpCollective's padding: a block loop's records of a block of 1024
+  // threads then fit a core's first-level cache.
   std::uint8_t b;
   std::uint8_t width;
   T value;
