@@ -157,6 +157,29 @@ TEST_CASE("Run as loops, the threads left after every other one returned keep th
 }
 
 TEST_CASE(
+    "Run as loops, tiles fetched ahead through each thread's own pipeline give what the CPU "
+    "gives",
+    "[simt]") {
+  const unsigned blocks = 3, threads = GENERATE(32u, 256u, 1000u);
+  const int tiles = 5;
+  std::vector<int> in(std::size_t{threads} * tiles);
+  std::iota(in.begin(), in.end(), 17);
+  std::vector<int> expected(std::size_t{blocks} * threads, 0);
+  for (unsigned b = 0; b < blocks; ++b)
+    for (unsigned t = 0; t < threads; ++t)
+      for (int k = 0; k < tiles; ++k)
+        expected[b * threads + t] += in[k * threads + (t + 1) % threads];
+  const auto run = [&] {
+    std::vector<int> out(expected.size(), -1);
+    simt::launch(blocks, threads, emulated::NeighbourOfTilesAhead, in.data(), out.data(), tiles);
+    CHECK(out == expected);
+  };
+  run();
+  with_every_check_off(run);
+  in_shuffled_orders_with_every_check(run);
+}
+
+TEST_CASE(
     "Run as loops, __device__ functions that wait give each thread its result, as coroutines "
     "do",
     "[simt]") {

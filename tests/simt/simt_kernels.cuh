@@ -2,6 +2,7 @@
 // Kernels that exercise the emulator's features; each gives a wrong result if its feature is
 // wrong. Translated by simt_add_kernels(); the tests of tests/simt/ include the translation.
 #include <cooperative_groups.h>
+#include <cuda/pipeline>
 
 // Every thread of a 3D grid of 3D blocks writes its global linear index and its coordinates.
 __global__ void WriteIndices(unsigned* linear, unsigned* coordinates) {
@@ -358,6 +359,31 @@ __global__ void EvenNeighbourRounds(const int* in, int* out, int rounds) {
     __syncthreads();
   }
   out[i] = sum;
+}
+
+// Tiles of `in` (one element per thread each) fetched two ahead through each thread's own
+// pipeline, as the sample collection's globalToShmemAsyncCopy fetches them: thread t of every
+// block sums its right-hand neighbour's element of every tile. A thread-scope pipeline's waits
+// never suspend, `fetch` is the block's, so the kernel runs as loops.
+__global__ void NeighbourOfTilesAhead(const int* in, int* out, int tiles) {
+  constexpr int kStages = 2;
+  __shared__ int tile[kStages][1024];
+  cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
+  int sum = 0;
+  for (int t = 0, fetch = 0; t < tiles; ++t) {
+    for (; fetch < tiles && fetch < t + kStages; ++fetch) {
+      pipe.producer_acquire();
+      cuda::memcpy_async(&tile[fetch % kStages][threadIdx.x], &in[fetch * blockDim.x + threadIdx.x],
+                         sizeof(int), pipe);
+      pipe.producer_commit();
+    }
+    pipe.consumer_wait();
+    __syncthreads();  // every thread's piece of tile t has arrived
+    sum += tile[t % kStages][(threadIdx.x + 1) % blockDim.x];
+    pipe.consumer_release();
+    __syncthreads();  // and been read before a copy refills its stage
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 
 // Each round, an inclusive scan of every warp's values with __shfl_up_sync, and a ballot of the

@@ -20,10 +20,12 @@ namespace simt::detail {
 
 /// @ingroup simt
 /// @brief A thread-scope `cuda::pipeline`: stages (sets of copies) this thread committed and
-/// waited for (releasing a stage of one thread frees nothing another thread waits for).
+/// waited for (releasing a stage of one thread frees nothing another thread waits for). Trivial,
+/// so that a kernel run as block loops keeps it in a thread's zeroed record: zero is its start
+/// (`cuda::make_pipeline()` value-initialises it).
 struct ThreadPipelineState {
-  std::uint64_t committed = 0;
-  std::uint64_t waited = 0;
+  std::uint64_t committed;
+  std::uint64_t waited;
 };
 
 /// @brief A block-scope pipeline's shared state (`cuda::pipeline_shared_state` holds it with

@@ -91,6 +91,14 @@ REFUSED = {K.GOTO_STMT, K.INDIRECT_GOTO_STMT, K.LABEL_STMT, K.CXX_TRY_STMT}
 # Cooperative groups' handles, which hold nothing: a thread's copy crosses barriers as it is.
 GROUP_TYPES = {"cooperative_groups::thread_block", "cooperative_groups::grid_group",
                "cooperative_groups::cluster_group"}
+# Types a thread's record holds though nvcc cannot copy them (the emulator's are trivial in the
+# compiled file): made in the record by placement new where the kernel declares them.
+# By clang's spelling (which leaves the enumerator unqualified), as the record spells them.
+PLACED_TYPES = {"cuda::pipeline<thread_scope_thread>":
+                "::cuda::pipeline<::cuda::thread_scope_thread>"}
+# Class templates whose every type the record holds as it is: the emulator's are trivial in the
+# compiled file (a default constructor there, which nvcc's lack).
+TRIVIAL_TEMPLATES = ("cuda::aligned_size_t<",)
 SHADOW_ALLOWED = ('_Pragma("GCC diagnostic push") '
                   '_Pragma("GCC diagnostic ignored \\"-Wshadow\\"")')
 SHADOW_END = '_Pragma("GCC diagnostic pop")'
@@ -139,6 +147,21 @@ def rewrite(unit, analysis, progress):
     if chosen:
         resolve_suspension(analysis)  # the kernels taken no longer suspend
     return result, chosen
+
+
+def possible_callees(call):
+    """The functions a call may name: its callee, or, where that depends on a template's
+    parameters, every declaration its name finds (empty where neither is known)."""
+    if call.referenced is not None:
+        return [call.referenced]
+    children = list(call.get_children())
+    for c in children[0].walk_preorder() if children else []:
+        if kind_of(c) == K.OVERLOADED_DECL_REF:
+            return overloaded_declarations(c)
+        if kind_of(c) == K.DECL_REF_EXPR and c.referenced is not None and \
+                kind_of(c.referenced) in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
+            return [c.referenced]
+    return []
 
 
 def _call_groups(analysis):
@@ -518,19 +541,7 @@ class _Function:
         at = next((n for n, a in enumerate(arguments) if a == argument), None)
         if at is None:
             return False
-        candidates = []
-        if call.referenced is not None:
-            candidates = [call.referenced]
-        else:
-            children = list(call.get_children())
-            for c in children[0].walk_preorder() if children else []:
-                if kind_of(c) == K.OVERLOADED_DECL_REF:
-                    candidates = overloaded_declarations(c)
-                    break
-                if kind_of(c) == K.DECL_REF_EXPR and c.referenced is not None and \
-                        kind_of(c.referenced) in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
-                    candidates = [c.referenced]
-                    break
+        candidates = possible_callees(call)
         if not candidates:
             return False
         for f in candidates:
@@ -668,7 +679,12 @@ class _Function:
             ok = kind_of(target) == K.DECL_REF_EXPR and \
                 key_of(target.referenced) in self.uniform_vars and self.is_uniform(children[1])
         elif kind == K.BINARY_OPERATOR and self.sources.operator(e) == ",":
-            return all(self.uniform_change(c) for c in children)
+            # All or none: a change allowed before one that is not would go unchecked.
+            allowed = set(self.changes_allowed)
+            if all(self.uniform_change(c) for c in children):
+                return True
+            self.changes_allowed = allowed
+            return False
         else:
             return False
         if ok:
@@ -719,7 +735,11 @@ class _Function:
         for stmt in statements:
             kind = kind_of(stmt)
             if not self.contains_wait(stmt):
-                if kind == K.DECL_STMT and self.uniform_declaration(stmt):
+                if kind == K.FOR_STMT and self.uniform_loop(stmt):
+                    # Its header changes uniform variables: the block runs it, each iteration's
+                    # body a pass over the threads.
+                    items.append(("control", stmt, [self.body_plan(self.header_parts(stmt)[1])]))
+                elif kind == K.DECL_STMT and self.uniform_declaration(stmt):
                     items.append(("uniform", stmt))
                 elif kind == K.DECL_STMT and self.shared_declaration(stmt):
                     items.append(("uniform", stmt))
@@ -778,6 +798,23 @@ class _Function:
             else:
                 raise NotUniform("a barrier in another statement")
         return items
+
+    def uniform_loop(self, stmt):
+        """A `for` without a wait whose increment changes uniform variables by uniform amounts,
+        whose condition is uniform and whose init is left out or does the same (in
+        globalToShmemAsyncCopy: `for (; aStage <= a + aStep * maxPipelineStages; aStage +=
+        aStep, bStage += bStep, ++iStage)`): as a thread's run it would change them once per
+        thread, so the block runs it. Any other loop without a wait stays in a run."""
+        (init, cond, inc), _ = self.header_parts(stmt)
+        if inc is None or (cond is not None and not self.is_uniform(cond)):
+            return False
+        if init is not None and kind_of(init) == K.DECL_STMT:
+            return False
+        allowed = set(self.changes_allowed)
+        if self.uniform_change(inc) and (init is None or self.uniform_change(init)):
+            return True
+        self.changes_allowed = allowed
+        return False
 
     def body_plan(self, body):
         if kind_of(body) == K.COMPOUND_STMT:
@@ -849,7 +886,19 @@ class _Function:
                     header = children[:1]
                 for h in header:
                     roots |= refs_in(h)
-            elif kind == K.VAR_DECL:
+                    if kind_of(h) == K.DECL_STMT:  # the block declares them (uniform, or none)
+                        roots |= {key_of(v) for v in h.get_children() if kind_of(v) == K.VAR_DECL}
+            elif kind == K.FOR_STMT:
+                # A loop without a wait: what its increment changes depends on its whole
+                # header, the condition included (the block may run it: uniform_loop).
+                try:
+                    (_, _, inc), loop_body = self.header_parts(c)
+                except NotUniform:
+                    continue
+                header = refs_in(c, skip=loop_body.extent.start.offset)
+                for target in self.assigned_in(inc) if inc is not None else ():
+                    deps.setdefault(target, set()).update(header)
+            if kind == K.VAR_DECL:
                 deps.setdefault(key_of(c), set()).update(refs_in(c))
             elif kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and \
                     self.sources.operator(c) in ASSIGNMENTS:
@@ -869,6 +918,21 @@ class _Function:
             todo.extend(deps.get(k, ()))
         return needed
 
+    def assigned_in(self, e):
+        """The variables an expression assigns to or increments, by key."""
+        out = set()
+        for c in e.walk_preorder():
+            kind = kind_of(c)
+            if (kind == K.UNARY_OPERATOR and self.sources.operator(c) in ("++", "--")) or \
+                    (kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and
+                     self.sources.operator(c) in ASSIGNMENTS):
+                children = list(c.get_children())
+                target = strip_implicit(children[0]) if children else None
+                if target is not None and kind_of(target) == K.DECL_REF_EXPR and \
+                        target.referenced is not None:
+                    out.add(key_of(target.referenced))
+        return out
+
     def order_sensitive(self, cursor):
         """Whether a statement does what shows the order threads run in even in a kernel without
         races: prints, an atomic (its old value), a fault or trap, inline assembly, or a call of
@@ -879,14 +943,16 @@ class _Function:
                 return True
             if kind != K.CALL_EXPR or c.extent.start.offset in self.helper_calls:
                 continue  # (a helper's call: a pass of its own, its arguments looked at here)
-            callee = c.referenced
-            if callee is None or callee.location.file is None:
+            # In a template, a call whose callee depends on its parameters may name any of
+            # the overloads its name finds.
+            callees = possible_callees(c)
+            if not callees:
                 return True
-            name = callee.spelling
-            if any(word in name for word in ORDER_SENSITIVE_WORDS):
-                return True
-            if self.sources.is_user_file(callee.location.file.name):
-                return True
+            for callee in callees:
+                if callee.location.file is None or \
+                        any(word in callee.spelling for word in ORDER_SENSITIVE_WORDS) or \
+                        self.sources.is_user_file(callee.location.file.name):
+                    return True
         return False
 
     def check_adjacent_runs(self, items):
@@ -965,7 +1031,11 @@ class _Function:
             raise NotUniform("a type that depends on template parameters crosses a barrier")
         if t.get_canonical().kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
             raise NotUniform("a reference crosses a barrier")
-        if not t.get_canonical().is_pod() and t.get_canonical().spelling not in GROUP_TYPES:
+        spelling = t.get_canonical().spelling.removeprefix("const ")
+        if spelling in PLACED_TYPES:
+            return PLACED_TYPES[spelling]
+        if not t.get_canonical().is_pod() and spelling not in GROUP_TYPES and \
+                not spelling.startswith(TRIVIAL_TEMPLATES):
             raise NotUniform("a class type crosses a barrier")
         return self.type_spelling(t)
 
@@ -1276,6 +1346,17 @@ class _Function:
         if len(initialised) != len(variables):
             raise NotUniform("some declarators without initialiser")
         first = initialised[0][1]
+        if any(v.type.get_canonical().spelling in PLACED_TYPES for v in variables):
+            # `cuda::pipeline<...> pipe = cuda::make_pipeline();`: made in the record.
+            if len(variables) != 1 or tokens[first + 1].spelling != "=" or \
+                    tokens[-1].spelling != ";":
+                raise NotUniform("a declaration of a type made in place")
+            name = tokens[first].spelling
+            self.edits.append(("replace", self.path, start, tokens[first + 1].extent.end.offset,
+                               f"::new (static_cast<void*>(__builtin_addressof({name}))) "
+                               f"::std::remove_reference_t<decltype({name})>("))
+            self.edits.append(("insert", self.path, tokens[-1].extent.start.offset, ")"))
+            return
         self.edits.append(("replace", self.path, start, tokens[first].extent.start.offset, ""))
         for v, name_at in initialised[1:]:
             if tokens[name_at - 1].spelling != ",":
