@@ -103,3 +103,14 @@ __global__ void UniformByReference(float* data) {
     __syncthreads();
   }
 }
+
+// Stays a coroutine: one statement halves the block's `s` and changes a thread's own `mine`, so
+// it is each thread's, which would halve `s` once per thread.
+__global__ void UniformAndOwnChangeInOneStatement(float* data) {
+  float mine = data[threadIdx.x];
+  for (unsigned s = blockDim.x; s > 1;) {
+    __syncthreads();
+    s >>= 1, mine += 1.0f;
+  }
+  data[threadIdx.x] = mine;
+}
