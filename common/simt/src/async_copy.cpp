@@ -69,9 +69,10 @@ void check_async_destination(const UnitState& unit, const BlockState& block, con
   for (const AsyncCopy& c : block.async_copies)
     if (overlaps(c)) report_early_access(unit, c, begin, bytes, store, file, line);
   if (block.thread_copies_pending != 0)
-    for (const std::vector<AsyncCopy>& copies : block.thread_copies)
-      for (const AsyncCopy& c : copies)
-        if (overlaps(c)) report_early_access(unit, c, begin, bytes, store, file, line);
+    for (const ThreadCopies& copies : block.thread_copies)
+      for (std::size_t i = copies.first; i < copies.list.size(); ++i)
+        if (overlaps(copies.list[i]))
+          report_early_access(unit, copies.list[i], begin, bytes, store, file, line);
 }
 
 }  // namespace simt::detail

@@ -72,18 +72,19 @@ inline void record_copy(const AsyncCopy& copy, bool made_by_group) {
 inline void record_thread_copy(const AsyncCopy& copy) {
   if (lands_now(copy)) return;
   BlockState& block = *current_thread.block;
-  keep_until_completed(block.thread_copies[thread_rank()], copy, false);
+  keep_until_completed(block.thread_copies[thread_rank()].list, copy, false);
   ++block.thread_copies_pending;
 }
 
-/// @brief Completes the pending copies of `copies` that `done` selects: they happen now, as
-/// late as the GPU may make them, in the order they were made. Returns how many.
+/// @brief Completes the pending copies of `copies` from the `from`-th on that `done` selects:
+/// they happen now, as late as the GPU may make them, in the order they were made. Returns how
+/// many.
 template <class Done>
-std::size_t complete_copies(std::vector<AsyncCopy>& copies, Done done) {
+std::size_t complete_copies(std::vector<AsyncCopy>& copies, Done done, std::size_t from = 0) {
   // One pass that makes each selected copy and moves each kept one down over them: the kept
   // copies are mostly later stages, behind the completed ones.
-  auto kept = copies.begin();
-  for (auto c = copies.begin(); c != copies.end(); ++c) {
+  auto kept = copies.begin() + static_cast<std::ptrdiff_t>(from);
+  for (auto c = kept; c != copies.end(); ++c) {
     if (done(*c)) {
       copy_bytes(c->dst, c->src, c->bytes);
       continue;

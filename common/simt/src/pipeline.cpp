@@ -57,9 +57,27 @@ namespace {
 void complete_thread_stages(const ThreadPipelineState& pipe, std::uint64_t end) {
   BlockState& block = *current_thread.block;
   if (block.thread_copies_pending == 0) return;
-  block.thread_copies_pending -= complete_copies(
-      block.thread_copies[thread_rank()],
-      [&](const AsyncCopy& c) { return c.pipeline == &pipe && c.pipeline_stage < end; });
+  ThreadCopies& mine = block.thread_copies[thread_rank()];
+  std::vector<AsyncCopy>& list = mine.list;
+  const auto done = [&](const AsyncCopy& c) {
+    return c.pipeline == &pipe && c.pipeline_stage < end;
+  };
+  // The first still pending, while they complete now (see ThreadCopies).
+  std::size_t i = mine.first;
+  for (; i < list.size() && done(list[i]); ++i) copy_bytes(list[i].dst, list[i].src, list[i].bytes);
+  std::size_t completed = i - mine.first;
+  mine.first = i;
+  // A later copy of this pipeline completes now too only behind another pipeline's (this
+  // pipeline's stages after the first one kept come later still): then the general pass.
+  if (i < list.size() && list[i].pipeline != &pipe) completed += complete_copies(list, done, i);
+  if (mine.first == list.size()) {
+    list.clear();
+    mine.first = 0;
+  } else if (mine.first >= 64 && 2 * mine.first >= list.size()) {
+    list.erase(list.begin(), list.begin() + static_cast<std::ptrdiff_t>(mine.first));
+    mine.first = 0;
+  }
+  block.thread_copies_pending -= completed;
 }
 
 }  // namespace

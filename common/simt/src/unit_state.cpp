@@ -39,7 +39,10 @@ void BlockState::reset(unsigned threads) {
   printed.clear();
   async_copies.clear();
   if (thread_copies_pending != 0)
-    for (std::vector<AsyncCopy>& pending : thread_copies) pending.clear();
+    for (ThreadCopies& pending : thread_copies) {
+      pending.list.clear();
+      pending.first = 0;
+    }
   thread_copies_pending = 0;
   thread_copies.resize(threads);
   group_copies_started.clear();

@@ -93,6 +93,10 @@ std::vector<float> run(Backend backend, PipelineKernel kernel, std::span<const f
       launch_on(backend, shape, WeightedSumThroughThreadPipeline, input.data(), out.data(),
                 batches);
       break;
+    case PipelineKernel::two_thread_scope:
+      launch_on(backend, shape, WeightedSumThroughTwoThreadPipelines, input.data(), out.data(),
+                batches);
+      break;
     case PipelineKernel::block_scope:
       launch_on(backend, shape, WeightedSumThroughBlockPipeline, input.data(), out.data(), batches);
       break;

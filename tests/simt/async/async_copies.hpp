@@ -36,12 +36,14 @@ enum class FloatKernel {
                                      std::span<const float> in);
 
 /// The pipelines: `in` holds `batches` batches of blocks * 256 values; one sum per thread.
+/// `two_thread_scope`: two thread-scope pipelines of each thread, their copies interleaved;
 /// `two_block_scope`: two block-scope pipelines in turn, each thread copying its own element;
 /// `remade_block_scope`: a block-scope pipeline made again for each batch on one shared state.
 /// `producer_count` and `producer_roles`: a partitioned pipeline, one sum per consumer thread
 /// (224 per block).
 enum class PipelineKernel {
   thread_scope,
+  two_thread_scope,
   block_scope,
   two_block_scope,
   remade_block_scope,

@@ -142,16 +142,17 @@ TEST_CASE("A warp waits on its own copies: wait_prior<1>, then wait, on it as a 
 
 TEST_CASE("Pipelines of one thread and of a block overlap copies with use and sum every batch",
           "[async]") {
-  const auto kernel = GENERATE(async_copies::PipelineKernel::thread_scope,
-                               async_copies::PipelineKernel::block_scope,
-                               async_copies::PipelineKernel::two_block_scope,
-                               async_copies::PipelineKernel::remade_block_scope);
+  const auto kernel = GENERATE(
+      async_copies::PipelineKernel::thread_scope, async_copies::PipelineKernel::two_thread_scope,
+      async_copies::PipelineKernel::block_scope, async_copies::PipelineKernel::two_block_scope,
+      async_copies::PipelineKernel::remade_block_scope);
   const int batches = GENERATE(1, 2, 7);
   const unsigned blocks = 2;
   const std::size_t total = blocks * block;
   const auto in = random_values<float>(total * static_cast<std::size_t>(batches), -100, 100, 16);
   const auto out = async_copies::run(backend_under_test, kernel, in, blocks, batches);
-  const bool neighbour = kernel != async_copies::PipelineKernel::thread_scope;
+  const bool neighbour = kernel != async_copies::PipelineKernel::thread_scope &&
+                         kernel != async_copies::PipelineKernel::two_thread_scope;
   std::vector<float> expected(total, 0.0f);
   for (std::size_t b = 0; b < blocks; ++b)
     for (std::size_t t = 0; t < block; ++t)
@@ -160,8 +161,9 @@ TEST_CASE("Pipelines of one thread and of a block overlap copies with use and su
         expected[b * block + t] +=
             in[static_cast<std::size_t>(k) * total + source] * static_cast<float>(k + 1);
       }
-  INFO((kernel == async_copies::PipelineKernel::thread_scope  ? "thread scope"
-        : kernel == async_copies::PipelineKernel::block_scope ? "block scope"
+  INFO((kernel == async_copies::PipelineKernel::thread_scope       ? "thread scope"
+        : kernel == async_copies::PipelineKernel::two_thread_scope ? "two thread-scope pipelines"
+        : kernel == async_copies::PipelineKernel::block_scope      ? "block scope"
         : kernel == async_copies::PipelineKernel::two_block_scope
             ? "two block-scope pipelines"
             : "a block-scope pipeline made again for each batch")

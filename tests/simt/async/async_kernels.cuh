@@ -240,6 +240,42 @@ __global__ void WeightedSumThroughThreadPipeline(const float* in, float* out, in
   out[i] = sum;
 }
 
+// The same through two pipelines of each thread's own, even batches through one and odd
+// batches through the other, four in flight. Each value is copied in two halves, and the first
+// four batches' halves alternate between the pipelines (even's first half, odd's, even's second,
+// odd's): a wait completes its own stage's copies on both sides of the other pipeline's.
+__global__ void WeightedSumThroughTwoThreadPipelines(const float* in, float* out, int batches) {
+  __shared__ float stage[4][kAsyncBlock];
+  cuda::pipeline<cuda::thread_scope_thread> even = cuda::make_pipeline();
+  cuda::pipeline<cuda::thread_scope_thread> odd = cuda::make_pipeline();
+  const unsigned t = threadIdx.x;
+  const unsigned total = gridDim.x * blockDim.x, i = blockIdx.x * blockDim.x + t;
+  for (int first = 0; first < 4 && first < batches; first += 2) {
+    even.producer_acquire();
+    odd.producer_acquire();
+    for (int half = 0; half < 2; ++half)
+      for (int fetch = first; fetch < first + 2 && fetch < batches; ++fetch)
+        cuda::memcpy_async(reinterpret_cast<char*>(&stage[fetch][t]) + 2 * half,
+                           reinterpret_cast<const char*>(&in[fetch * total + i]) + 2 * half, 2,
+                           fetch % 2 == 0 ? even : odd);
+    even.producer_commit();
+    odd.producer_commit();
+  }
+  float sum = 0.0f;
+  for (int b = 0; b < batches; ++b) {
+    cuda::pipeline<cuda::thread_scope_thread>& pipe = b % 2 == 0 ? even : odd;
+    pipe.consumer_wait();
+    sum += stage[b % 4][t] * static_cast<float>(b + 1);
+    pipe.consumer_release();
+    if (b + 4 < batches) {
+      pipe.producer_acquire();
+      cuda::memcpy_async(&stage[b % 4][t], &in[(b + 4) * total + i], sizeof(float), pipe);
+      pipe.producer_commit();
+    }
+  }
+  out[i] = sum;
+}
+
 // The guide's multi-stage pipeline, shared by the block: up to kStages tiles in flight, each
 // copied by the whole block; each thread uses its neighbour's element, so it needs the whole
 // tile. Thread t sums (b + 1) * in[b * total + block start + (t + 1) % 256].

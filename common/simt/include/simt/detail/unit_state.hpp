@@ -80,6 +80,15 @@ struct AsyncCopy {
   std::uint32_t group_threads = 0;   ///< group_first + group_threads): the block or a tile.
 };
 
+/// @brief One thread's copies into its own thread-scope pipelines' stages, in the order it made
+/// them: those before `first` have completed. A pipeline's stages complete in order, so the
+/// copies a wait completes are mostly the first still pending, which move `first` on rather than
+/// the later ones down over them (each wait of globalToShmemAsyncCopy's threads moved eight).
+struct ThreadCopies {
+  std::vector<AsyncCopy> list;
+  std::size_t first = 0;
+};
+
 /// @brief Per `cuda::barrier` of a block, the phase each thread last arrived in, plus one
 /// (diagnostics: a thread that arrives twice in one phase completes it early).
 struct ArrivalBook {
@@ -136,7 +145,7 @@ struct BlockState {
   /// Only that thread's consumer_wait() completes them, so it looks through its own list, not
   /// through every copy of the block (with each of a block's threads waiting on copies of its
   /// own, the one list had made each stage cost the square of the block's copies).
-  std::vector<std::vector<AsyncCopy>> thread_copies;
+  std::vector<ThreadCopies> thread_copies;
   std::size_t thread_copies_pending = 0;  ///< How many thread_copies holds, all threads together.
   /// Per thread: the cooperative-groups copies it has started (each thread of the block starts
   /// the same ones, so the k-th of every thread is the same copy, AsyncCopy::group_copy k).
