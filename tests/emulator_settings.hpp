@@ -47,3 +47,12 @@ void with_every_check_off(Body body) {
   simt::settings().shuffle_seed.reset();
   body();
 }
+
+// Runs `body` with the settings as they are, then with every check off, then in three shuffled
+// orders with every check on: a kernel's every path through the emulator.
+template <class Body>
+void in_every_setting(Body body) {
+  body();
+  with_every_check_off(body);
+  in_shuffled_orders_with_every_check(body);
+}

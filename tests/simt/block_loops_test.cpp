@@ -93,9 +93,7 @@ TEST_CASE(
     CHECK(coroutines.sums == expected.sums);
     CHECK(coroutines.odd == expected.odd);
   };
-  run();
-  with_every_check_off(run);
-  in_shuffled_orders_with_every_check(run);
+  in_every_setting(run);
 }
 
 TEST_CASE(
@@ -119,9 +117,7 @@ TEST_CASE(
       CHECK(loops == expected);
       CHECK(coroutines == expected);
     };
-    run();
-    with_every_check_off(run);
-    in_shuffled_orders_with_every_check(run);
+    in_every_setting(run);
   }
   SECTION(
       "in a helper called twice after some threads returned, whose bound the block reads "
@@ -133,9 +129,7 @@ TEST_CASE(
                    active);
       CHECK(out == expected);
     };
-    run();
-    with_every_check_off(run);
-    in_shuffled_orders_with_every_check(run);
+    in_every_setting(run);
   }
 }
 
@@ -151,9 +145,7 @@ TEST_CASE("Run as loops, the threads left after every other one returned keep th
     simt::launch(blocks, threads, emulated::EvenNeighbourRounds, in.data(), out.data(), rounds);
     CHECK(out == expected);
   };
-  run();
-  with_every_check_off(run);
-  in_shuffled_orders_with_every_check(run);
+  in_every_setting(run);
 }
 
 TEST_CASE(
@@ -174,9 +166,7 @@ TEST_CASE(
     simt::launch(blocks, threads, emulated::NeighbourOfTilesAhead, in.data(), out.data(), tiles);
     CHECK(out == expected);
   };
-  run();
-  with_every_check_off(run);
-  in_shuffled_orders_with_every_check(run);
+  in_every_setting(run);
 }
 
 TEST_CASE(
@@ -206,9 +196,7 @@ TEST_CASE(
     CHECK(loop_totals == warp_totals);
     CHECK(coroutines == before);
   };
-  run();
-  with_every_check_off(run);
-  in_shuffled_orders_with_every_check(run);
+  in_every_setting(run);
 }
 
 TEST_CASE("Run as loops, a block whose threads all return inside an endless loop ends", "[simt]") {
