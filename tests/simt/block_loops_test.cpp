@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <numeric>
+#include <random>
 #include <vector>
 
 #include "simt_kernels.emulated.hpp"
@@ -165,6 +166,32 @@ TEST_CASE(
     std::vector<int> out(expected.size(), -1);
     simt::launch(blocks, threads, emulated::NeighbourOfTilesAhead, in.data(), out.data(), tiles);
     CHECK(out == expected);
+  };
+  in_every_setting(run);
+}
+
+TEST_CASE(
+    "Run as loops, double-precision warp matrix products over a block-stride loop give what the "
+    "CPU gives",
+    "[simt]") {
+  // Fewer warps than tiles, more warps than tiles, and tiles left over in the last turn.
+  const auto [blocks, threads, row_tiles, k] = GENERATE(table<unsigned, unsigned, unsigned, int>(
+      {{2u, 32u, 5u, 12}, {3u, 256u, 13u, 4}, {2u, 96u, 40u, 64}}));
+  std::mt19937 random(std::random_device{}());
+  std::uniform_int_distribution<int> small(-8, 8);  // products and sums exact in double
+  std::vector<double> a(std::size_t{row_tiles} * 8 * k), b(std::size_t(k) * 8);
+  for (double& x : a) x = small(random);
+  for (double& x : b) x = small(random);
+  std::vector<double> expected(std::size_t{row_tiles} * 64, 0.0);
+  for (std::size_t row = 0; row < std::size_t{row_tiles} * 8; ++row)
+    for (std::size_t col = 0; col < 8; ++col)
+      for (std::size_t i = 0; i < std::size_t(k); ++i)
+        expected[row * 8 + col] += a[row * k + i] * b[i * 8 + col];
+  const auto run = [&] {
+    std::vector<double> d(expected.size(), -1.0);
+    simt::launch(blocks, threads, emulated::DoubleTileProducts, a.data(), b.data(), d.data(),
+                 row_tiles, k);
+    CHECK(d == expected);
   };
   in_every_setting(run);
 }

@@ -2,6 +2,7 @@
 // Kernels that exercise the emulator's features; each gives a wrong result if its feature is
 // wrong. Translated by simt_add_kernels(); the tests of tests/simt/ include the translation.
 #include <cooperative_groups.h>
+#include <mma.h>
 #include <cuda/pipeline>
 
 // Every thread of a 3D grid of 3D blocks writes its global linear index and its coordinates.
@@ -384,6 +385,45 @@ __global__ void NeighbourOfTilesAhead(const int* in, int* out, int tiles) {
     __syncthreads();  // and been read before a copy refills its stage
   }
   out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
+}
+
+namespace wmma = nvcuda::wmma;
+
+// D = A B in double-precision warp matrix functions: row tile r (8 rows) of D is row tile r of
+// A (8 x k) times B (k x 8). Each warp of a block makes one row tile at a time, the block taking
+// `warps` tiles per turn of a block-stride loop that every thread leaves at once (a `break` where
+// the whole block stops alike), and B comes four rows at a time through shared memory, which the
+// first warp fills (`element`, a type one run declares and names). Every thread reaches each
+// `mma_sync` alike, so the kernel runs as loops, the product completed on the threads' records.
+__global__ void DoubleTileProducts(const double* a, const double* b, double* d, unsigned row_tiles,
+                                   int k) {
+  __shared__ double rows_of_b[4 * 8];
+  const unsigned warps = blockDim.x / 32;
+  const unsigned warp = threadIdx.x / 32;
+  for (unsigned turn = blockIdx.x;; turn += gridDim.x) {
+    if (turn * warps >= row_tiles) break;
+    const unsigned tile = turn * warps + warp;
+    wmma::fragment<wmma::accumulator, 8, 8, 4, double> sum;
+    wmma::fill_fragment(sum, 0.0);
+#pragma unroll 2
+    for (int step = 0; step < k; step += 4) {
+      if (threadIdx.x < 32) {
+        typedef double element;
+        const element* from = b + step * 8;
+        rows_of_b[threadIdx.x] = from[threadIdx.x];
+      }
+      __syncthreads();  // the four rows of B are in
+      wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::row_major> left;
+      wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> right;
+      const double* rows_of_a = a + static_cast<size_t>(tile < row_tiles ? tile : 0) * 8 * k;
+      wmma::load_matrix_sync(left, rows_of_a + step, k);
+      wmma::load_matrix_sync(right, rows_of_b, 8);
+      wmma::mma_sync(sum, left, right, sum);
+      __syncthreads();  // and read before the next four replace them
+    }
+    if (tile < row_tiles)
+      wmma::store_matrix_sync(d + static_cast<size_t>(tile) * 64, sum, 8, wmma::mem_row_major);
+  }
 }
 
 // Each round, an inclusive scan of every warp's values with __shfl_up_sync, and a ballot of the

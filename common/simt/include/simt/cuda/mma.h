@@ -26,6 +26,7 @@
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/warp_collective.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -206,7 +207,20 @@ struct MatrixMultiplyAccumulate : WarpCollective {
     mask = 0xffffffffu;
     complete = &run;
   }
-  static void run(const GroupView& g) {
+  /// @brief What a lane gives anew at each arrival in a block loop (LoopCollective), where the
+  /// operation and its place stay: its four fragments, which are the record's.
+  void take_operands(const MatrixMultiplyAccumulate& from) noexcept {
+    d = from.d;
+    a = from.a;
+    b = from.b;
+    c = from.c;
+  }
+  static void run(const GroupView& g) { run_on(g); }
+  /// @brief run() over any view of a warp's lanes (a block loop's records too).
+  template <class Group>
+  static void run_on(const Group& group) {
+    // A copy, whose fields stay in registers while the tiles are written.
+    const Group g = group;
     constexpr int M = D::rows, N = D::cols, K = A::cols;
     using Out = typename D::element_type;
     constexpr bool integer = std::is_integral_v<Out>;
@@ -217,22 +231,24 @@ struct MatrixMultiplyAccumulate : WarpCollective {
     // signed overflow.
     using Sum = std::conditional_t<integer, std::uint32_t, double>;
     alignas(64) Sum at[M * K], bt[K * N], dt[M * N];
-    const auto gather = [](Sum* tile, const auto* fragment, unsigned lane, auto as_read) {
-      constexpr int count = std::remove_cvref_t<decltype(*fragment)>::num_elements;
+    const auto gather = [](Sum* tile, const auto& fragment, unsigned lane, auto as_read) {
+      constexpr int count = std::remove_cvref_t<decltype(fragment)>::num_elements;
       Sum* run = tile + lane * count;
-      if (fragment == nullptr) {
-        for (int i = 0; i < count; ++i) run[i] = Sum{};
-        return;
-      }
-      for (int i = 0; i < count; ++i) run[i] = static_cast<Sum>(as_read(fragment->x[i]));
+      for (int i = 0; i < count; ++i) run[i] = static_cast<Sum>(as_read(fragment.x[i]));
     };
+    const auto operand = [](const auto& x) { return tensor_operand<TypeA>(x); };
+    const auto addend = [](const auto& x) { return tensor_operand<void>(x); };
     for (unsigned lane = 0; lane < warp_size; ++lane) {
-      const auto* op = g.has(lane) ? &g.at<MatrixMultiplyAccumulate>(lane) : nullptr;
-      gather(at, op ? op->a : nullptr, lane,
-             [](const auto& x) { return tensor_operand<TypeA>(x); });
-      gather(bt, op ? op->b : nullptr, lane,
-             [](const auto& x) { return tensor_operand<TypeA>(x); });
-      gather(dt, op ? op->c : nullptr, lane, [](const auto& x) { return tensor_operand<void>(x); });
+      if (!g.has(lane)) [[unlikely]] {
+        std::fill_n(at + lane * A::num_elements, A::num_elements, Sum{});
+        std::fill_n(bt + lane * B::num_elements, B::num_elements, Sum{});
+        std::fill_n(dt + lane * C::num_elements, C::num_elements, Sum{});
+        continue;
+      }
+      const MatrixMultiplyAccumulate& op = g.template at<MatrixMultiplyAccumulate>(lane);
+      gather(at, *op.a, lane, operand);
+      gather(bt, *op.b, lane, operand);
+      gather(dt, *op.c, lane, addend);
     }
     // D = A B + C, each element summed from C in the order k = 0, 1, ..., K - 1 (a row of B at a
     // time, so that the processor can work on several columns at once; in double, on the widest
@@ -248,7 +264,7 @@ struct MatrixMultiplyAccumulate : WarpCollective {
     }
     for (unsigned lane = 0; lane < warp_size; ++lane) {
       if (!g.has(lane)) continue;
-      Out* out = g.at<MatrixMultiplyAccumulate>(lane).d->x;
+      Out* out = g.template at<MatrixMultiplyAccumulate>(lane).d->x;
       const Sum* sums = dt + lane * D::num_elements;
       for (int i = 0; i < D::num_elements; ++i) {
         if constexpr (integer)

@@ -71,7 +71,10 @@ WARP_COLLECTIVES = {"__syncwarp", "__shfl_sync", "__shfl_up_sync", "__shfl_down_
                     "__shfl_xor_sync", "__ballot_sync", "__any_sync", "__all_sync",
                     "__match_any_sync", "__match_all_sync", "__reduce_add_sync",
                     "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
-                    "__reduce_or_sync", "__reduce_xor_sync"}
+                    "__reduce_or_sync", "__reduce_xor_sync", "mma_sync"}
+# Those of them whose every lane's mask is the whole warp, with no mask among their operands
+# (the warp matrix functions' `nvcuda::wmma::mma_sync(d, a, b, c)`).
+WHOLE_WARP_COLLECTIVES = {"mma_sync"}
 # What a statement may do around its collective's call, which runs in a pass of its own before
 # the rest of the statement: what C++ evaluates after the call's operands, or in no set order.
 AROUND_COLLECTIVE = {K.PAREN_EXPR, K.UNEXPOSED_EXPR, K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
@@ -286,6 +289,9 @@ class _Function:
         self.barriers = set()  # offsets of the block barriers' calls
         self.barrier_calls = []
         self.collectives = {}  # offset -> (call, its parents): warp collectives
+        self.local_types = []  # the kernel's typedefs and aliases
+        self.type_refs = []  # the TYPE_REFs in the body
+        self.bare_collectives = set()  # offsets of those that are their statement, with no result
         self.braced = []  # single statements (a loop's body) that a collective makes several
         self.changed_parameters = {}  # key -> PARM_DECL a thread changes
 
@@ -368,9 +374,19 @@ class _Function:
         if not self.evaluated_first(stmt, call, parents):
             return None
         arguments = list(call.get_arguments())
-        if arguments and not self.is_uniform(arguments[0]):
+        if call.spelling not in WHOLE_WARP_COLLECTIVES and arguments and \
+                not self.is_uniform(arguments[0]):
             return None
         return call
+
+    def collective_items(self, stmt, call):
+        """A collective's pass (its operands, then its completion), then the statement with the
+        lane's result: none where the statement is the call alone and has no result
+        (`__syncwarp(m);`, `wmma::mma_sync(d, a, b, c);`), which would be an empty pass."""
+        if strip_implicit(stmt) == call and call.type.get_canonical().kind == T.VOID:
+            self.bare_collectives.add(call.extent.start.offset)
+            return [("collective", stmt, call)]
+        return [("collective", stmt, call), ("run", stmt)]
 
     def helper_statement(self, stmt):
         """The helper's call where `stmt` holds one call of a helper and nothing else that
@@ -474,8 +490,14 @@ class _Function:
         if kind in REFUSED or kind is None:
             raise NotUniform("goto, label or try")
         if kind == K.DECL_STMT and any(kind_of(c) != K.VAR_DECL for c in cursor.get_children()):
-            # A type, alias or using declared in one run would not be seen in the next.
-            raise NotUniform("a declaration of something other than variables")
+            # A type, alias or using declared in one run would not be seen in the next: it
+            # qualifies where the run that declares it is the only one that names it (emit).
+            if any(kind_of(c) not in (K.TYPEDEF_DECL, K.TYPE_ALIAS_DECL)
+                   for c in cursor.get_children()):
+                raise NotUniform("a declaration of something other than variables and types")
+            self.local_types.extend(cursor.get_children())
+        if kind == K.TYPE_REF:
+            self.type_refs.append(cursor)
         if kind == K.DECL_REF_EXPR:
             self.refs.append((cursor, parents[-1] if parents else None, list(parents)))
             if "volatile" in cursor.type.get_canonical().spelling and \
@@ -734,8 +756,19 @@ class _Function:
         items = []
         for stmt in statements:
             kind = kind_of(stmt)
+            if kind == K.UNEXPOSED_STMT:
+                # A loop under `#pragma unroll` (an attributed statement): the pragma stays
+                # above the loop, whichever way the loop is run.
+                inner = list(stmt.get_children())
+                if len(inner) == 1 and kind_of(inner[0]) in LOOPS:
+                    stmt, kind = inner[0], kind_of(inner[0])
             if not self.contains_wait(stmt):
-                if kind == K.FOR_STMT and self.uniform_loop(stmt):
+                if kind in (K.BREAK_STMT, K.CONTINUE_STMT):
+                    # Of the block's loop: the block leaves it, or goes on to its next turn.
+                    items.append(("uniform", stmt))
+                elif kind == K.IF_STMT and self.jumps_out(stmt):
+                    items.append(("control", stmt, self.if_plans(stmt)))
+                elif kind == K.FOR_STMT and self.uniform_loop(stmt):
                     # Its header changes uniform variables: the block runs it, each iteration's
                     # body a pass over the threads.
                     items.append(("control", stmt, [self.body_plan(self.header_parts(stmt)[1])]))
@@ -754,7 +787,7 @@ class _Function:
             call = self.collective_statement(stmt)
             if call is not None:
                 # Every lane's operands in one pass, the collective, then the statement.
-                items.extend([("collective", stmt, call), ("run", stmt)])
+                items.extend(self.collective_items(stmt, call))
                 continue
             call = self.helper_statement(stmt)
             if call is not None:
@@ -786,15 +819,7 @@ class _Function:
                     raise NotUniform("while condition")
                 items.append(("control", stmt, [self.body_plan(body)]))
             elif kind == K.IF_STMT:
-                if len(children) not in (2, 3):
-                    raise NotUniform("if with an init statement")
-                tokens = self.tokens(stmt)
-                if len(tokens) > 1 and tokens[1].spelling == "constexpr":
-                    raise NotUniform("if constexpr")
-                if kind_of(children[0]) in (K.VAR_DECL, K.DECL_STMT) or \
-                        not self.is_uniform(children[0]):
-                    raise NotUniform("if condition")
-                items.append(("control", stmt, [self.body_plan(b) for b in children[1:]]))
+                items.append(("control", stmt, self.if_plans(stmt)))
             else:
                 raise NotUniform("a barrier in another statement")
         return items
@@ -816,16 +841,42 @@ class _Function:
         self.changes_allowed = allowed
         return False
 
+    def if_plans(self, stmt):
+        """The plans of the branches of an `if` the whole block takes alike."""
+        children = list(stmt.get_children())
+        if len(children) not in (2, 3):
+            raise NotUniform("if with an init statement")
+        tokens = self.tokens(stmt)
+        if len(tokens) > 1 and tokens[1].spelling == "constexpr":
+            raise NotUniform("if constexpr")
+        if kind_of(children[0]) in (K.VAR_DECL, K.DECL_STMT) or \
+                not self.is_uniform(children[0]):
+            raise NotUniform("if condition")
+        return [self.body_plan(b) for b in children[1:]]
+
+    def jumps_out(self, cursor, enclosing=0):
+        """Whether a `break` or `continue` in `cursor` leaves it (to a loop around it)."""
+        kind = kind_of(cursor)
+        if kind in (K.BREAK_STMT, K.CONTINUE_STMT):
+            return enclosing == 0
+        if kind == K.LAMBDA_EXPR:
+            return False
+        inner = enclosing + (1 if kind in LOOPS or kind == K.SWITCH_STMT else 0)
+        # (A `continue` in a switch leaves it; the runs keep such a switch, as check_breaks says.)
+        return any(self.jumps_out(c, inner) for c in cursor.get_children())
+
     def body_plan(self, body):
         if kind_of(body) == K.COMPOUND_STMT:
             return (body, self.plan_list(list(body.get_children())))
+        if kind_of(body) in (K.BREAK_STMT, K.CONTINUE_STMT):
+            return (body, [("uniform", body)])
         if self.contains_wait(body):
             if self.is_barrier_statement(body):
                 return (body, [("barrier", body)])
             call = self.collective_statement(body)
             if call is not None:
                 self.braced.append(body)
-                return (body, [("collective", body, call), ("run", body)])
+                return (body, self.collective_items(body, call))
             call = self.helper_statement(body)
             if call is not None:
                 self.braced.append(body)
@@ -866,8 +917,10 @@ class _Function:
 
         for call, _ in self.collectives.values():
             arguments = list(call.get_arguments())
-            if arguments:  # the mask, which must be the same in every lane
-                roots |= refs_in(arguments[0])
+            if arguments and call.spelling not in WHOLE_WARP_COLLECTIVES:
+                roots |= refs_in(arguments[0])  # the mask, which must be the same in every lane
+        for jump in self.block_jumps(body, None):
+            roots |= refs_in(list(jump.get_children())[0])
         changed = {key_of(ref.referenced) for ref, parent, parents in self.refs
                    if ref.referenced is not None and self.may_change(ref, parent, parents)}
         for call, _, _ in self.helper_calls.values():
@@ -917,6 +970,25 @@ class _Function:
             needed.add(k)
             todo.extend(deps.get(k, ()))
         return needed
+
+    def block_jumps(self, cursor, loop):
+        """The `if` statements without a wait whose `break` or `continue` leaves a loop that
+        waits (`loop`, the innermost around `cursor`): the block's own code tests their
+        conditions."""
+        kind = kind_of(cursor)
+        if kind == K.LAMBDA_EXPR:
+            return []
+        if kind == K.IF_STMT and loop is not None and not self.contains_wait(cursor) and \
+                self.jumps_out(cursor):
+            return [cursor]
+        if kind in LOOPS:
+            loop = cursor if self.contains_wait(cursor) else None
+        elif kind == K.SWITCH_STMT:
+            loop = None
+        out = []
+        for c in cursor.get_children():
+            out.extend(self.block_jumps(c, loop))
+        return out
 
     def assigned_in(self, e):
         """The variables an expression assigns to or increments, by key."""
@@ -1017,6 +1089,27 @@ class _Function:
         if current:
             out.append(current)
 
+    def runs_before_collectives(self, items, counts=None, out=None):
+        """{n: i} where the n-th collective (in collect_items' order) directly follows the i-th
+        run (in collect_runs' order) in one list: its operands join that run's pass, each
+        thread going on from the run's statements to the call, as a coroutine's thread does."""
+        counts = [0, 0] if counts is None else counts  # runs, collectives seen
+        out = {} if out is None else out
+        previous = None
+        for item in items:
+            if item[0] == "run":
+                if previous is None or previous[0] != "run":
+                    counts[0] += 1
+            elif item[0] == "collective":
+                if previous is not None and previous[0] == "run":
+                    out[counts[1]] = counts[0] - 1
+                counts[1] += 1
+            elif item[0] == "control":
+                for _, sub in item[2]:
+                    self.runs_before_collectives(sub, counts, out)
+            previous = item
+        return out
+
     def var_type(self, v):
         """The type of a variable that moves into the per-thread record, as it can be spelled
         there; NotUniform where it cannot be (one that depends on a template's parameters
@@ -1103,6 +1196,12 @@ class _Function:
             return max(inside, key=lambda i: (extents[i][0], -extents[i][1])) if inside \
                 else None
 
+        for declaration in self.local_types:
+            run = run_at(declaration.extent.start.offset)
+            if run is None or run >= len(runs) or any(
+                    run_at(t.extent.start.offset) != run for t in self.type_refs
+                    if t.referenced is not None and t.referenced == declaration):
+                raise NotUniform("a type the kernel declares, named outside the run declaring it")
         # Which variables a run uses, and which cross out of the run that declares them.
         used = [dict() for _ in extents]  # run -> {key: name}
         crossing = {}
@@ -1136,13 +1235,21 @@ class _Function:
         for n, (key, (_, v, stmt)) in enumerate(sorted(crossing.items(),
                                                        key=lambda kv: kv[1][1].location.offset)):
             members[key] = (f"m{n}", self.var_type(v), v, stmt)
-            used[run_of[key][0]][key] = v.spelling  # its declaration becomes an assignment
+            if self.initialised(v, stmt):  # its declaration becomes an assignment
+                used[run_of[key][0]][key] = v.spelling
         if self.helper is None:
             for n, (key, p) in enumerate(self.changed_parameters.items()):
                 members[key] = (f"p{n}", self.var_type(p), p, None)
         else:  # every parameter, in order: a call's pass gives them all
             for n, p in enumerate(self.helper.parameters()):
                 members[key_of(p)] = (f"p{n}", self.var_type(p), p, None)
+        # A run that a collective's call directly follows takes the call's operands in its
+        # pass, with what they name.
+        fused = self.runs_before_collectives(items)
+        ranges = [[e] for e in extents]
+        for n, i in fused.items():
+            used[i].update(used[len(runs) + n])
+            ranges[i].append(extents[len(runs) + n])
         for i in range(len(extents)):
             names = [used[i][k] for k in used[i] if k in members]
             if len(names) != len(set(names)):
@@ -1150,7 +1257,7 @@ class _Function:
             # A name a run's record reference would hide from another variable of the run.
             for ref, _, _ in self.refs:
                 offset = ref.extent.start.offset
-                if extents[i][0] <= offset < extents[i][1] and ref.spelling in names and \
+                if any(s <= offset < e for s, e in ranges[i]) and ref.spelling in names and \
                         key_of(ref.referenced) not in members:
                     raise NotUniform("a crossing variable's name is another's in a run")
         # Declarations that move into the record become assignments.
@@ -1189,11 +1296,14 @@ class _Function:
             return (f"if (!simt_block.threads(simt_local, [&]([[maybe_unused]] simt_locals& "
                     f"simt_l) -> bool {{{refs} {{ ")
 
+        joined = set(fused.values())
         for i, (start, end) in enumerate(extents[:len(runs)]):
             self.edits.append(("wrap", self.path, start, end, record_references(i),
-                               " } return true; })) return; else (void)0;", 5))
+                               "" if i in joined else " } return true; })) return; else (void)0;",
+                               5))
         for n, (_, stmt, call) in enumerate(collectives):
-            self.emit_collective(n, stmt, call, record_references(len(runs) + n))
+            self.emit_collective(n, stmt, call,
+                                 "" if n in fused else record_references(len(runs) + n))
         for n, (_, stmt, call) in enumerate(calls):
             self.emit_call(n, stmt, call,
                            record_references(len(runs) + len(collectives) + n))
@@ -1222,6 +1332,10 @@ class _Function:
         arguments = []
         for a in call.get_arguments():
             t = a.type.get_canonical()
+            if t.kind == T.RECORD and t.is_pod():
+                # A fragment of the warp matrix functions, which they take by reference.
+                arguments.append(f", ::std::declval<{self.type_spelling(a.type)}&>()")
+                continue
             if t.kind not in SCALAR_TYPES:
                 raise NotUniform("a collective's operand the record cannot spell")
             arguments.append(f", ::std::declval<{self.type_spelling(a.type)}>()")
@@ -1231,7 +1345,8 @@ class _Function:
         """Before the statement, a pass in which every lane arrives with its operands (the call,
         moved there), and the collective's completion; in the statement, the lane's result."""
         site = f"SIMT_SITE({c_string(self.sources.text_of(call))})"
-        self.emit_split(stmt, call, site, f"simt_l.c{n}.result()", opening,
+        bare = call.extent.start.offset in self.bare_collectives
+        self.emit_split(stmt, call, site, "(void)0" if bare else f"simt_l.c{n}.result()", opening,
                         f"simt_l.c{n}.arrive(", ")",
                         f"simt_block.collective(simt_local, &simt_locals::c{n}); ")
 
@@ -1313,6 +1428,13 @@ class _Function:
             t = tokens[0]
             self.edits.append(("replace", self.path, t.extent.start.offset, t.extent.end.offset,
                                "simt_l.simt_result =" if list(r.get_children()) else "(void)0"))
+
+    def initialised(self, v, stmt):
+        """Whether the declarator of `v` in `stmt` has an `=` initialiser."""
+        tokens = self.tokens(stmt)
+        at = next((i for i, t in enumerate(tokens) if t.extent.start.offset == v.location.offset),
+                  None)
+        return at is not None and at + 1 < len(tokens) and tokens[at + 1].spelling == "="
 
     def rewrite_declaration(self, stmt, members):
         """`float v = x[i];` whose v moves into the record: `v = x[i];` (v names the record's
