@@ -5,6 +5,7 @@
 
 #include <simt/launch.hpp>
 
+#include <cstdint>
 #include <vector>
 
 // The kernels, translated for the emulator (simt_add_kernels() in tests/CMakeLists.txt).
@@ -50,4 +51,45 @@ TEST_CASE("Every CUDA atomic does what the guide says, from every thread of a gr
   CHECK(words[6] <= n);
   CHECK(wide[0] == n);
   CHECK(sum == 0.5f * static_cast<float>(n));
+}
+
+TEST_CASE(
+    "Every CUDA atomic on shared memory does what the guide says, from every thread of a block",
+    "[simt]") {
+  const unsigned blocks = 3, threads = GENERATE(64u, 200u);
+  const int n = static_cast<int>(threads);
+  const std::vector<int> ints_in{0, 0, 1 << 30, -1, 2147483647 - (1 << 24)};
+  const std::vector<unsigned> words_in{~0u, 0u, 0u, 0u, 0u, 3u, 0u};
+  // The 32-bit sum that wraps: the GPU's, computed in unsigned arithmetic.
+  const int wrapped = static_cast<int>(static_cast<std::uint32_t>(ints_in[4]) +
+                                       static_cast<std::uint32_t>(threads) * (1u << 24));
+  const std::vector<int> ints_expected{n * (n - 1) / 2, -(n * (n - 1) / 2), 0, n - 1, wrapped};
+  unsigned cleared = ~0u, set = 0u, flipped = 0u;
+  for (unsigned t = 0; t < threads; ++t) {
+    cleared &= ~(1u << (t % 32));
+    set |= 1u << (t % 32);
+    flipped ^= 1u << (t % 32);
+  }
+  const auto run = [&] {
+    std::vector<int> ints(blocks * 5, 0);
+    std::vector<unsigned> words(blocks * 7, 0);
+    std::vector<float> sums(blocks, 0.0f);
+    simt::launch(blocks, threads, emulated::EveryAtomicOnShared, ints_in.data(), words_in.data(),
+                 ints.data(), words.data(), sums.data());
+    for (unsigned b = 0; b < blocks; ++b) {
+      INFO("block " << b);
+      CHECK(std::vector<int>(ints.begin() + b * 5, ints.begin() + b * 5 + 5) == ints_expected);
+      const unsigned* w = words.data() + b * 7;
+      CHECK(w[0] == cleared);
+      CHECK(w[1] == set);
+      CHECK(w[2] == flipped);
+      CHECK(w[3] == threads % 10);
+      CHECK(w[4] == (10 - threads % 10) % 10);
+      CHECK(w[5] == 7u);
+      CHECK(w[6] >= 1u);
+      CHECK(w[6] <= threads);
+      CHECK(sums[b] == 0.5f * static_cast<float>(threads));
+    }
+  };
+  in_every_setting(run);
 }

@@ -246,6 +246,39 @@ __global__ void EveryAtomic(int* ints, unsigned* words, unsigned long long* wide
   atomicAdd(sum, 0.5f);
 }
 
+// The same on `__shared__` counters, which start as `ints_in` and `words_in` say, each block's
+// own (the emulator's worker makes these without a locked instruction); each thread t of the
+// block takes part, and the block's results go to its part of `ints_out`, `words_out` and
+// `sums` (5, 7 and 1 values).
+__global__ void EveryAtomicOnShared(const int* ints_in, const unsigned* words_in, int* ints_out,
+                                    unsigned* words_out, float* sums) {
+  __shared__ int ints[5];
+  __shared__ unsigned words[7];
+  __shared__ float sum;
+  const int t = static_cast<int>(threadIdx.x);
+  if (t < 5) ints[t] = ints_in[t];
+  if (t < 7) words[t] = words_in[t];
+  if (t == 0) sum = 0.0f;
+  __syncthreads();
+  atomicAdd(&ints[0], t);
+  atomicSub(&ints[1], t);
+  atomicMin(&ints[2], t);
+  atomicMax(&ints[3], t);
+  atomicAdd(&ints[4], 1 << 24);  // wraps past INT_MAX, as the GPU's 32-bit sum does
+  atomicAnd(&words[0], ~(1u << (t % 32)));
+  atomicOr(&words[1], 1u << (t % 32));
+  atomicXor(&words[2], 1u << (t % 32));
+  atomicInc(&words[3], 9u);
+  atomicDec(&words[4], 9u);
+  atomicExch(&words[5], 7u);
+  atomicCAS(&words[6], 0u, static_cast<unsigned>(t) + 1);
+  atomicAdd(&sum, 0.5f);
+  __syncthreads();
+  if (t < 5) ints_out[blockIdx.x * 5 + t] = ints[t];
+  if (t < 7) words_out[blockIdx.x * 7 + t] = words[t];
+  if (t == 0) sums[blockIdx.x] = sum;
+}
+
 // A cooperative kernel: every block writes, the grid waits, then each block reads another's.
 __global__ void ReadAnotherBlockAfterGridSync(int* data, int* out) {
   namespace cg = cooperative_groups;
