@@ -15,7 +15,8 @@ namespace simt::detail {
 /// thread of the host reaches that memory while they run (a block's shared memory is its unit's,
 /// and one worker runs a unit), so an atomic function there needs no locked instruction.
 [[gnu::always_inline]] inline bool worker_owns(const void* address) {
-  return current_thread.unit->arena.contains(address);
+  const UnitState* unit = current_thread.unit;  // null outside a kernel
+  return unit != nullptr && unit->arena.contains(address);
 }
 
 /// @brief An atomic function: `*address = next(old)`, returning `old`. In the worker's own
