@@ -62,7 +62,7 @@ namespace {
 void check_async_destination(const UnitState& unit, const BlockState& block, const void* address,
                              std::size_t bytes, bool store, const char* file, unsigned line) {
   const auto* begin = static_cast<const unsigned char*>(address);
-  const auto overlaps = [&](const AsyncCopy& c) {
+  const auto overlaps = [&](const auto& c) {
     const auto* dst = static_cast<const unsigned char*>(c.dst);
     return begin + bytes > dst && dst + c.bytes > begin;
   };
@@ -72,7 +72,8 @@ void check_async_destination(const UnitState& unit, const BlockState& block, con
     for (const ThreadCopies& copies : block.thread_copies)
       for (std::size_t i = copies.first; i < copies.list.size(); ++i)
         if (overlaps(copies.list[i]))
-          report_early_access(unit, copies.list[i], begin, bytes, store, file, line);
+          report_early_access(unit, copies.list[i].as_async_copy(), begin, bytes, store, file,
+                              line);
 }
 
 }  // namespace simt::detail

@@ -36,7 +36,8 @@ inline void copy_bytes(void* dst, const void* src, std::size_t bytes) {
 
 /// @brief Makes a copy that is not into shared memory at once (nothing can read its
 /// destination early through the checks), and says so.
-inline bool lands_now(const AsyncCopy& copy) {
+template <class Copy>
+bool lands_now(const Copy& copy) {
   if (current_thread.unit->arena.contains(copy.dst)) return false;
   copy_bytes(copy.dst, copy.src, copy.bytes);
   return true;
@@ -69,18 +70,20 @@ inline void record_copy(const AsyncCopy& copy, bool made_by_group) {
 /// @brief Records `copy` into a stage of the running thread's own thread-scope pipeline, in the
 /// thread's list (BlockState::thread_copies); one not into shared memory happens at once. One
 /// thread's copies: none is another thread's part of a group copy, so none is a repeat.
-inline void record_thread_copy(const AsyncCopy& copy) {
+inline void record_thread_copy(const ThreadCopy& copy) {
   if (lands_now(copy)) return;
   BlockState& block = *current_thread.block;
-  keep_until_completed(block.thread_copies[thread_rank()].list, copy, false);
+  block.thread_copies[thread_rank()].list.push_back(copy);
+  // As keep_until_completed() says.
+  note_shared_written(copy.dst, copy.bytes);
   ++block.thread_copies_pending;
 }
 
 /// @brief Completes the pending copies of `copies` from the `from`-th on that `done` selects:
 /// they happen now, as late as the GPU may make them, in the order they were made. Returns how
 /// many.
-template <class Done>
-std::size_t complete_copies(std::vector<AsyncCopy>& copies, Done done, std::size_t from = 0) {
+template <class Copy, class Done>
+std::size_t complete_copies(std::vector<Copy>& copies, Done done, std::size_t from = 0) {
   // One pass that makes each selected copy and moves each kept one down over them: the kept
   // copies are mostly later stages, behind the completed ones.
   auto kept = copies.begin() + static_cast<std::ptrdiff_t>(from);

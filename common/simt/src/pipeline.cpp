@@ -31,10 +31,10 @@ void copy_with_thread_pipeline(void* dst, const void* src, std::size_t bytes,
                                const ThreadPipelineState& pipe, const std::source_location& place) {
   record_thread_copy({.dst = dst,
                       .src = src,
-                      .bytes = bytes,
-                      .place = place,
                       .pipeline = &pipe,
-                      .pipeline_stage = pipe.committed});
+                      .stage = pipe.committed,
+                      .place = place,
+                      .bytes = static_cast<std::uint32_t>(bytes)});
 }
 
 void complete_pipeline_stage(BlockPipelineState& pipeline, std::uint64_t stage) {
@@ -58,10 +58,8 @@ void complete_thread_stages(const ThreadPipelineState& pipe, std::uint64_t end) 
   BlockState& block = *current_thread.block;
   if (block.thread_copies_pending == 0) return;
   ThreadCopies& mine = block.thread_copies[thread_rank()];
-  std::vector<AsyncCopy>& list = mine.list;
-  const auto done = [&](const AsyncCopy& c) {
-    return c.pipeline == &pipe && c.pipeline_stage < end;
-  };
+  std::vector<ThreadCopy>& list = mine.list;
+  const auto done = [&](const ThreadCopy& c) { return c.pipeline == &pipe && c.stage < end; };
   // The first still pending, while they complete now (see ThreadCopies).
   std::size_t i = mine.first;
   for (; i < list.size() && done(list[i]); ++i) copy_bytes(list[i].dst, list[i].src, list[i].bytes);
