@@ -89,7 +89,7 @@ struct ThreadCopy {
   const void* pipeline;  ///< The thread's ThreadPipelineState.
   std::uint64_t stage;   ///< Its stage that completes the copy.
   std::source_location place;
-  std::uint32_t bytes;
+  std::uint32_t bytes;  ///< (Into shared memory: at most the 228 KB a block may have.)
   /// @brief The same copy as the diagnostics describe any copy.
   [[nodiscard]] AsyncCopy as_async_copy() const {
     return {.dst = dst,
