@@ -1429,12 +1429,20 @@ class _Function:
             self.edits.append(("replace", self.path, t.extent.start.offset, t.extent.end.offset,
                                "simt_l.simt_result =" if list(r.get_children()) else "(void)0"))
 
-    def initialised(self, v, stmt):
-        """Whether the declarator of `v` in `stmt` has an `=` initialiser."""
-        tokens = self.tokens(stmt)
+    @staticmethod
+    def declarator_at(tokens, v):
+        """The index of `v`'s name among its declaration's tokens, and the token after it (";"
+        at the end); None where it is not found."""
         at = next((i for i, t in enumerate(tokens) if t.extent.start.offset == v.location.offset),
                   None)
-        return at is not None and at + 1 < len(tokens) and tokens[at + 1].spelling == "="
+        if at is None:
+            return None
+        return at, tokens[at + 1].spelling if at + 1 < len(tokens) else ";"
+
+    def initialised(self, v, stmt):
+        """Whether the declarator of `v` in `stmt` has an `=` initialiser."""
+        found = self.declarator_at(self.tokens(stmt), v)
+        return found is not None and found[1] == "="
 
     def rewrite_declaration(self, stmt, members):
         """`float v = x[i];` whose v moves into the record: `v = x[i];` (v names the record's
@@ -1451,11 +1459,10 @@ class _Function:
         start = stmt.extent.start.offset
         initialised = []
         for v in variables:
-            name_at = next((i for i, t in enumerate(tokens)
-                            if t.extent.start.offset == v.location.offset), None)
-            if name_at is None:
+            found = self.declarator_at(tokens, v)
+            if found is None:
                 raise NotUniform("cannot find a declarator")
-            nxt = tokens[name_at + 1].spelling if name_at + 1 < len(tokens) else ";"
+            name_at, nxt = found
             if nxt == "=":
                 if v.type.get_canonical().kind in (T.CONSTANTARRAY, T.INCOMPLETEARRAY):
                     raise NotUniform("an array with an initialiser")
