@@ -315,10 +315,11 @@ __global__ void RoundedFloats(const float* a, const float* b, float* out, int n)
   o[12] = __frcp_rd(x), o[13] = __frcp_ru(x), o[14] = __frcp_rz(x);
   o[15] = __fsqrt_rd(x), o[16] = __fsqrt_ru(x), o[17] = __fsqrt_rz(x);
 }
-// clock64(), clock() and %clock64 against %globaltimer (nanoseconds) over one thread's spin of
-// `nanoseconds`: out = {clock64 cycles, clock() cycles, %clock64 cycles, the least and the
-// most nanoseconds the counters can have run}.
-__global__ void ClockCycles(long long* out, long long nanoseconds) {
+// clock64(), clock() and %clock64 against %globaltimer (nanoseconds) over each thread's spin of
+// `nanoseconds`: five values a thread, {clock64 cycles, clock() cycles, %clock64 cycles, the
+// least and the most nanoseconds the counters can have run}.
+__global__ void ClockCycles(long long* all, long long nanoseconds) {
+  long long* out = all + 5 * (threadIdx.x + blockDim.x * blockIdx.x);
   unsigned long long start_ns, started_ns, now_ns, end_ns, start_ptx, end_ptx;
   asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start_ns));
   asm volatile("mov.u64 %0, %%clock64;" : "=l"(start_ptx));

@@ -13,12 +13,7 @@
 
 #include <string>
 
-// A thread that reads the clock in a loop waits for something: the watchdog may have found it
-// waits in vain.
-long long clock64() {
-  if (simt::detail::current_thread.checking) simt::detail::note_progress(nullptr, 0);
-  return simt::detail::sm_cycles();
-}
+long long clock64() { return simt::detail::kernel_cycles(); }
 
 // A thread that sleeps in a loop waits for something: the watchdog may have found it waits in
 // vain.

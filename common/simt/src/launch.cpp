@@ -6,6 +6,7 @@
 #include <simt/detail/access_checks.hpp>
 #include <simt/detail/bank_counters.hpp>
 #include <simt/detail/device_launch.hpp>
+#include <simt/detail/sm_clock.hpp>
 #include <simt/launch.hpp>
 #include "debugger_support.hpp"
 #include "describe.hpp"
@@ -158,12 +159,16 @@ void run_grid(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_
   ConstantMemoryCounters constant_counts;
   StrictWarnings warnings;
   ChildGrids children;
+  // A worker runs a unit's threads one after another; the GPU runs them side by side, so each
+  // one's clock counts that many cycles for each of the host's (see sm_clock.hpp).
+  const LaunchClock clock = start_launch_clock(static_cast<long long>(
+      config.block.volume() * (config.cooperative ? config.grid : config.cluster).volume()));
 
   auto work = [&, units, chunk] {
     const DebuggerRegistration named_for_debuggers;
     ChildGrids* const outer = running_children;
     running_children = &children;
-    UnitRunner runner(config, body, plain_block, closure, kernel, warnings);
+    UnitRunner runner(config, body, plain_block, closure, kernel, warnings, clock);
     std::map<std::uint64_t, std::string> mine;
     bool stop = false;
     for (std::uint64_t start = next.fetch_add(chunk); start < units && !stop;
@@ -195,6 +200,7 @@ void run_grid(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_
     constant_counts += runner.constant_counts();
   };
   run_on_workers(workers, work);
+  stop_launch_clock(clock);
   record_launch_counters(counts);
   record_launch_constant_counters(constant_counts);
   for (const auto& [block, text] : printed) std::fwrite(text.data(), 1, text.size(), stdout);

@@ -72,7 +72,8 @@ void pass_block_loop_collective() {
 }
 
 UnitRunner::UnitRunner(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_block,
-                       const void* closure, const char* kernel, StrictWarnings& warnings)
+                       const void* closure, const char* kernel, StrictWarnings& warnings,
+                       const LaunchClock& clock)
     : config_(config),
       body_(body),
       plain_block_(plain_block),
@@ -110,6 +111,7 @@ UnitRunner::UnitRunner(const LaunchConfig& config, ThreadBody body, PlainBlockBo
   unit_.checking = s.diagnostics || s.count_bank_conflicts;
   unit_.strict = s.strict;
   unit_.threads_per_block = n;
+  unit_.clock = clock;
   unit_.kernel = kernel;
   unit_.body = body;
   unit_.closure = closure;

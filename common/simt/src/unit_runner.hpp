@@ -25,7 +25,8 @@ namespace simt::detail {
 class UnitRunner {
  public:
   UnitRunner(const LaunchConfig& config, ThreadBody body, PlainBlockBody plain_block,
-             const void* closure, const char* kernel, StrictWarnings& warnings);
+             const void* closure, const char* kernel, StrictWarnings& warnings,
+             const LaunchClock& clock);
 
   /// @brief The number of units the grid is made of.
   [[nodiscard]] static std::uint64_t unit_count(const LaunchConfig& config);

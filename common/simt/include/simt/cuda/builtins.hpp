@@ -143,7 +143,9 @@ inline long long __double_as_longlong(double x) { return std::bit_cast<long long
 inline double __longlong_as_double(long long x) { return std::bit_cast<double>(x); }
 
 /// @brief The multiprocessor's cycle counter: the host's steady clock at the imitated SM clock rate
-/// (1.98 GHz, as cudaDevAttrClockRate says), so cycles turn into time as on the GPU.
+/// (1.98 GHz, as cudaDevAttrClockRate says) times the threads the worker runs one after another
+/// where the GPU runs them side by side, so a spin of C cycles in each thread of a block takes C
+/// cycles for the block, as on the GPU (see simt/detail/sm_clock.hpp).
 long long clock64();
 
 /// @brief Lets other threads run for a while: on the emulator, the worker yields.

@@ -234,7 +234,9 @@ inline std::uint64_t globaltimer() {
 }
 inline std::uint32_t globaltimer_lo() { return static_cast<std::uint32_t>(globaltimer()); }
 inline std::uint32_t globaltimer_hi() { return static_cast<std::uint32_t>(globaltimer() >> 32); }
-inline std::uint64_t clock64() { return static_cast<std::uint64_t>(::simt::detail::sm_cycles()); }
+inline std::uint64_t clock64() {
+  return static_cast<std::uint64_t>(::simt::detail::kernel_cycles());
+}
 inline std::uint32_t clock32() { return static_cast<std::uint32_t>(clock64()); }
 inline std::uint32_t lanemask_eq() { return 1u << laneid(); }
 inline std::uint32_t lanemask_lt() { return lanemask_eq() - 1u; }

@@ -10,6 +10,7 @@
 #include <simt/detail/race_check.hpp>
 #include <simt/detail/shared_layout.hpp>
 #include <simt/detail/site.hpp>
+#include <simt/detail/sm_clock.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/warp_waits.hpp>
 #include <simt/dim3.hpp>
@@ -206,6 +207,7 @@ struct UnitState {
   ConstantMemoryCounters constant_counts;  ///< This worker's constant reads for the launch.
   ConstantRanges constants;                ///< Counters on: where the `__constant__` variables are.
   unsigned threads_per_block = 0;          ///< Threads in each block.
+  LaunchClock clock;                       ///< What `clock64()` reads in the launch.
   AccessSites access_sites;                ///< Places named by the race records.
   const Site* dynamic_declared = nullptr;  ///< The `extern __shared__` declaration, once seen.
   const char* kernel = nullptr;            ///< The kernel's name when the registry knows it.
