@@ -251,8 +251,8 @@ struct MatrixMultiplyAccumulate : WarpCollective {
       gather(dt, *op.c, lane, addend);
     }
     // D = A B + C, each element summed from C in the order k = 0, 1, ..., K - 1 (a row of B at a
-    // time, so that the processor can work on several columns at once; in double, on the widest
-    // vector instructions it has).
+    // time, so that the processor can work on several columns at once; in double, four columns
+    // to a vector instruction).
     if constexpr (integer) {
       for (int row = 0; row < M; ++row)
         for (int k = 0; k < K; ++k) {
