@@ -13,9 +13,9 @@
 namespace simt::detail {
 namespace {
 
-// The most any launch's clock has read when it stopped. A launch that counts faster than the
-// host's clock runs ahead of it; the next one starts there, so that a clock64() value a kernel
-// kept is never more than one read later (clock64() on the GPU only grows on one SM).
+// The most any launch's clock had read when it stopped. A launch that counts faster than the
+// host's clock runs ahead of it; the next one starts there, so that no later launch reads less
+// than an earlier one did (on the GPU, one SM's clock64() only grows).
 std::atomic<long long> last_stop{0};
 
 }  // namespace
