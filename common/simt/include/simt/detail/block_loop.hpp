@@ -4,7 +4,8 @@
 /// run as loops over the block's threads: the translation (rewrites/block_loops.py) turns the
 /// statements between two of them into a lambda that threads() calls once per thread, each
 /// barrier into barrier(), and each collective into a pass that gives every lane's operands to
-/// its LoopCollective, collective(), and the statement with the lane's result. Internal.
+/// its LoopCollective and completes it (threads() with the collective), and the statement with
+/// the lane's result. Internal.
 ///
 /// The threads run in the order of the block's chain, as the coroutines of the same kernel would
 /// (shuffled too, with the shuffle seed), each with its slot as the running thread, so accesses
@@ -19,8 +20,10 @@
 #include <simt/detail/unit_state.hpp>
 #include <simt/detail/warp_collective.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <new>
 #include <type_traits>
@@ -149,9 +152,13 @@ struct BlockLoop {
 
   /// @brief Runs `region` for every thread of the block that has not returned, in the chain's
   /// order; a thread whose region returns false has returned from the kernel. False once every
-  /// thread of the block has.
-  template <class RecordArray, class Region>
-  [[gnu::always_inline]] bool threads(RecordArray locals, Region&& region) const {
+  /// thread of the block has. With `member` (a region that ends where each thread arrives at
+  /// the warp collective `member`, LoopCollective::arrive), the pass then completes it
+  /// (complete_collective()); where the threads run in rank order, each warp's operation runs
+  /// right after its last lane arrives.
+  template <class RecordArray, class Region, class Member = std::nullptr_t>
+  [[gnu::always_inline]] bool threads(RecordArray locals, Region&& region,
+                                      Member member = nullptr) const {
     BlockScheduling& s = current_thread.block->scheduling;
     bool returned = false;
     // Two copies of the loop, as simt::detail::plain_block_twin has: in the first the compiler
@@ -162,6 +169,9 @@ struct BlockLoop {
     // first-level cache, and a shuffle cost 3.9 ns per lane rather than 2.4.
     const bool ranked = current_thread.unit->rank_ordered &&
                         s.chain.size() == std::size_t{current_thread.unit->threads_per_block} + 1;
+    constexpr bool ends_at_collective = !std::is_null_pointer_v<Member>;
+    // The warps whose collective ran in the pass (in rank order, by place, only).
+    std::uint32_t completed = 0;
     const auto run = [&]<bool Plain>(std::bool_constant<Plain>) {
       // Locals of the loop, not the enclosing function's: a captured one would be read again
       // after each store of the running slot (a pointer of the same type), and where its place
@@ -171,7 +181,7 @@ struct BlockLoop {
       const RecordArray records = locals;
       const bool by_place = ranked;
       const std::size_t count = s.chain.size() - 1;
-      for (std::size_t i = 0; i < count; ++i) {
+      const auto one = [&](std::size_t i) __attribute__((always_inline)) {
         current_thread.slot = order + i;
         if constexpr (Plain) {
           if (current_thread.heartbeat != nullptr || current_thread.checking)
@@ -184,14 +194,36 @@ struct BlockLoop {
           s.exited.push_back(rank);
           s.warps[warp_of(rank)].exited |= 1u << lane_of(rank);
           returned = true;
+          return false;
+        }
+        return true;
+      };
+      if constexpr (ends_at_collective) {
+        if (by_place) {
+          // A warp's operation reads and writes its lanes' operands, which another warp's
+          // thread reaches only through a race, so it may run before the next warp's threads do
+          // (the GPU runs warps in any order), while its lanes' records are still in the
+          // first-level cache (a block's records of a double-precision mma_sync kernel, 94 KB,
+          // were not by the end of the pass).
+          for (std::size_t lane0 = 0; lane0 < count; lane0 += warp_size) {
+            bool all = true;
+            const std::size_t end = std::min(count, lane0 + warp_size);
+            for (std::size_t i = lane0; i < end; ++i) all &= one(i);
+            const auto w = static_cast<unsigned>(lane0 / warp_size);
+            if (all && complete_warp(records, member, w)) completed |= 1u << w;
+          }
+          return;
         }
       }
+      for (std::size_t i = 0; i < count; ++i) one(i);
     };
     if (current_thread.heartbeat == nullptr && !current_thread.checking)
       run(std::true_type{});
     else
       run(std::false_type{});
-    return !returned || drop_returned_threads();
+    if (returned && !drop_returned_threads()) return false;
+    if constexpr (ends_at_collective) complete_collective(locals, member, completed);
+    return true;
   }
 
   /// @brief The block barrier at the place `Where` (a SIMT_SITE tag), reached by every thread
@@ -201,39 +233,51 @@ struct BlockLoop {
     return pass_block_loop_barrier(site_at<Where>);
   }
 
-  /// @brief The warp collective `member` of the records, at which every thread that has not
-  /// returned arrived in the pass before (LoopCollective::arrive). A warp whose lanes all give
-  /// one mask that names every one of them is the group the scheduler would complete at once
-  /// (UnitRunner::pass_loop_collective): its operation runs here, on the records. Any other
-  /// warp's lanes are noted as waiting there, as their arrivals would have, and left to the
-  /// scheduler, which completes, reports or warns as it does for coroutines.
+ private:
+  /// @brief Runs warp `w`'s operation of the collective `member` on the records, if its lanes
+  /// all give one mask that names every one of them: the group the scheduler would complete at
+  /// once (UnitRunner::pass_loop_collective). False, having done nothing, for any other warp.
   template <class RecordArray, class Locals, class Awaiter>
-  void collective(RecordArray records, LoopCollective<Awaiter> Locals::*member) const {
+  [[gnu::always_inline]] static bool complete_warp(RecordArray records,
+                                                   LoopCollective<Awaiter> Locals::*member,
+                                                   unsigned w) {
     using Op = typename LoopCollective<Awaiter>::Op;
-    BlockScheduling& s = current_thread.block->scheduling;
-    const bool strict = current_thread.unit->strict;
-    bool left = false;
-    for (unsigned w = 0; w < s.warps.size(); ++w) {
-      WarpWaits& warp = s.warps[w];
-      const unsigned live = ~warp.exited;
-      if (live == 0) continue;
+    if constexpr (requires(const RecordLanes<RecordArray, Locals, Awaiter>& g) { Op::run_on(g); }) {
+      BlockScheduling& s = current_thread.block->scheduling;
+      const unsigned live = ~s.warps[w].exited;
       const std::size_t lane0 = std::size_t{w} * warp_size;
       // The translation takes a collective as loops only where its mask is uniform, so every
       // lane gives the first's.
       const WarpCollective& first = (records[lane0 + std::countr_zero(live)].*member).op();
-      if constexpr (requires(const RecordLanes<RecordArray, Locals, Awaiter>& g) {
-                      Op::run_on(g);
-                    }) {
-        // With the strict setting, a mask that names a lane that returned is the scheduler's
-        // to warn of.
-        if ((first.mask & live) == live && first.span == 1 &&
-            first.kind != CollectiveKind::convergence &&
-            !(strict && (first.mask & warp.exited) != 0)) {
-          Op::run_on(RecordLanes<RecordArray, Locals, Awaiter>{records, member, lane0, live});
-          if (first.kind == CollectiveKind::warp_sync) ++s.warp_steps[w];
-          continue;
-        }
+      // With the strict setting, a mask that names a lane that returned is the scheduler's to
+      // warn of.
+      if ((first.mask & live) == live && first.span == 1 &&
+          first.kind != CollectiveKind::convergence &&
+          !(current_thread.unit->strict && (first.mask & s.warps[w].exited) != 0)) {
+        Op::run_on(RecordLanes<RecordArray, Locals, Awaiter>{records, member, lane0, live});
+        if (first.kind == CollectiveKind::warp_sync) ++s.warp_steps[w];
+        return true;
       }
+    }
+    return false;
+  }
+
+  /// @brief Completes the collective `member` for every warp with a lane that has not returned,
+  /// except those of `completed`: complete_warp() where it can, and any other warp's lanes are
+  /// noted as waiting there, as their arrivals would have, and left to the scheduler, which
+  /// completes, reports or warns as it does for coroutines.
+  template <class RecordArray, class Locals, class Awaiter>
+  static void complete_collective(RecordArray records, LoopCollective<Awaiter> Locals::*member,
+                                  std::uint32_t completed) {
+    BlockScheduling& s = current_thread.block->scheduling;
+    bool left = false;
+    for (unsigned w = 0; w < s.warps.size(); ++w) {
+      WarpWaits& warp = s.warps[w];
+      const unsigned live = ~warp.exited;
+      if (live == 0 || ((completed >> w) & 1u) != 0) continue;
+      if (complete_warp(records, member, w)) continue;
+      const std::size_t lane0 = std::size_t{w} * warp_size;
+      const WarpCollective& first = (records[lane0 + std::countr_zero(live)].*member).op();
       for (unsigned rest = live; rest != 0; rest &= rest - 1) {
         const auto lane = static_cast<unsigned>(std::countr_zero(rest));
         warp.lanes[lane] = &(records[lane0 + lane].*member).op();

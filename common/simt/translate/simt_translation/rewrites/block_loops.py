@@ -1347,8 +1347,7 @@ class _Function:
         site = f"SIMT_SITE({c_string(self.sources.text_of(call))})"
         bare = call.extent.start.offset in self.bare_collectives
         self.emit_split(stmt, call, site, "(void)0" if bare else f"simt_l.c{n}.result()", opening,
-                        f"simt_l.c{n}.arrive(", ")",
-                        f"simt_block.collective(simt_local, &simt_locals::c{n}); ")
+                        f"simt_l.c{n}.arrive(", ")", "", f", &simt_locals::c{n}")
 
     def emit_call(self, n, stmt, call, opening):
         """Before the statement, a pass in which every thread gives the helper its arguments
@@ -1361,11 +1360,14 @@ class _Function:
                         "", "", f"{helper.block_function}(::simt::detail::member_records("
                                 f"simt_local, &simt_locals::f{n})); ")
 
-    def emit_split(self, stmt, call, first_argument, left, opening, before, after, block):
+    def emit_split(self, stmt, call, first_argument, left, opening, before, after, block,
+                   collective=""):
         """A statement whose call (a collective's or a helper's) runs in passes of its own: the
         call, with `first_argument` put first among its arguments, moves into a pass over the
         threads before the statement (as `before` call `after`), then the block's own step
-        `block`; `left` takes the call's place in the statement, which runs in the next pass."""
+        `block`; `left` takes the call's place in the statement, which runs in the next pass.
+        `collective` (", &simt_locals::cN") names the collective the pass ends at, which the
+        pass completes."""
         path = self.path
         start, end = call.extent.start.offset, call.extent.end.offset
         paren, empty = self.sources.call_parenthesis(call)
@@ -1380,7 +1382,7 @@ class _Function:
             self.edits.append(("wrap", path, at, self.statement_end(stmt), "", " }", 1 << 30))
         self.edits.append(("insert", path, at,
                            f"{opening}{before}{Edits.moved_here(start)}{after}; }} return true; "
-                           f"}})) return; else (void)0; {block}"))
+                           f"}}{collective})) return; else (void)0; {block}"))
 
     def emit_helper_frame(self, body, record, members):
         """A helper becomes, in place: its record (declared before, for its callers' records),
