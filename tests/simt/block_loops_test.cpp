@@ -98,6 +98,44 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "Run as loops, a warp shuffle after some threads returned in the same pass gives each warp "
+    "its sum",
+    "[simt]") {
+  // Whole warps return past `staying` (with 40 and 100 threads a block's last warp is partial),
+  // or, where `lanes` is 16, every warp's upper half.
+  const auto [threads, staying, lanes] =
+      GENERATE(table<unsigned, unsigned, unsigned>({{40u, 32u, 32u},
+                                                    {100u, 64u, 32u},
+                                                    {100u, 96u, 32u},
+                                                    {128u, 128u, 32u},
+                                                    {128u, 64u, 32u},
+                                                    {48u, 48u, 16u},
+                                                    {112u, 112u, 16u},
+                                                    {256u, 256u, 16u}}));
+  const unsigned blocks = 3;
+  const std::size_t n = std::size_t{blocks} * threads;
+  std::mt19937 random(std::random_device{}());
+  std::uniform_int_distribution<int> value(-1000, 1000);
+  std::vector<int> in(n);
+  for (int& x : in) x = value(random);
+  // A lane that stays ends with its warp's sum over the lanes that stay; the others write nothing.
+  std::vector<int> expected(n, -1);
+  for (std::size_t b = 0; b < blocks; ++b)
+    for (std::size_t lane0 = 0; lane0 + lanes <= staying; lane0 += 32) {
+      int sum = 0;
+      for (std::size_t l = 0; l < lanes; ++l) sum += in[b * threads + lane0 + l];
+      for (std::size_t l = 0; l < lanes; ++l) expected[b * threads + lane0 + l] = sum;
+    }
+  const auto run = [&] {
+    std::vector<int> out(n, -1);
+    simt::launch(blocks, threads, emulated::TreeAfterReturns, in.data(), out.data(), staying,
+                 lanes);
+    CHECK(out == expected);
+  };
+  in_every_setting(run);
+}
+
+TEST_CASE(
     "Run as loops, each thread keeps its own variables across barriers, as a coroutine "
     "does",
     "[simt]") {

@@ -499,6 +499,21 @@ __global__ void WarpScanRoundsAsCoroutines(const int* in, int* out, unsigned* od
   if (lane == 0) odd[i / 32] = ballot;
 }
 
+// Each warp's sum by an XOR tree among the lanes that stay: whole warps past `staying` return
+// (a block's partial last warp among them), or, where `lanes` is 16, each warp's upper half, the
+// mask then naming lanes 0-15 alone. Run as loops, the tree's first step ends the pass in which
+// the others return: a warp whose lanes all stay completes it as its last lane arrives, any other
+// at the pass's end.
+__global__ void TreeAfterReturns(const int* in, int* out, unsigned staying, unsigned lanes) {
+  const unsigned mask = lanes == 32 ? 0xffffffffu : (1u << lanes) - 1;
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  int v = in[i];
+  if (threadIdx.x >= staying || threadIdx.x % 32 >= lanes) return;
+  v += __shfl_xor_sync(mask, v, lanes / 2);
+  for (unsigned offset = lanes / 4; offset > 0; offset /= 2) v += __shfl_xor_sync(mask, v, offset);
+  out[i] = v;
+}
+
 // __device__ functions that wait, which the whole block calls alike, run as loops with their
 // kernel: an exclusive scan of each block's values through shared memory (a helper calling a
 // helper, `size` a parameter every call gives alike), then each warp's total by
