@@ -9,10 +9,13 @@
 #include <simt/launch.hpp>
 
 #include <cstddef>
+#include <limits>
 #include <numeric>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "capture_output.hpp"
 #include "simt_kernels.emulated.hpp"
 
 namespace {
@@ -133,6 +136,43 @@ TEST_CASE(
     CHECK(out == expected);
   };
   in_every_setting(run);
+}
+
+TEST_CASE(
+    "Run as loops with the checks off, a warp whose shuffle is left to the scheduler goes on "
+    "after the warps that went on at once",
+    "[simt]") {
+  // Warp 0's lanes all stay: its shuffle runs as its last lane arrives and its lanes go on at
+  // once. Warp 1's lanes 48-63 return in that pass while the mask names them: with the strict
+  // setting that is the scheduler's to warn of, and lanes 32-47 go on only after it. Their first
+  // step reads lanes that exited, which is undefined on the GPU; the emulator gives each lane its
+  // own value, so the tree's other steps sum twice lanes 32-47. Warp 2's lanes all return.
+  const SettingsGuard guard;
+  simt::settings().diagnostics = false;
+  simt::settings().count_bank_conflicts = false;
+  simt::settings().shuffle_seed.reset();
+  simt::settings().strict = true;
+  const unsigned blocks = 3, threads = 96;
+  std::mt19937 random(std::random_device{}());
+  std::uniform_int_distribution<int> value(-1000, 1000);
+  std::vector<int> in(std::size_t{blocks} * threads);
+  for (int& x : in) x = value(random);
+  constexpr int unwritten = std::numeric_limits<int>::min();
+  std::vector<int> out(in.size(), unwritten);
+  const std::string warning = test::captured(2, [&] {
+    simt::launch(blocks, threads, emulated::TreeAfterReturns, in.data(), out.data(), 48u, 32u);
+  });
+  CHECK_THAT(warning, Catch::Matchers::Contains("names threads 48-63 with mask 0xffffffff, "
+                                                "which have exited"));
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const auto first = in.begin() + b * threads;
+    const int warp0 = std::accumulate(first, first + 32, 0);
+    const int warp1 = 2 * std::accumulate(first + 32, first + 48, 0);
+    for (std::size_t t = 0; t < threads; ++t) {
+      INFO("block " << b << ", thread " << t);
+      CHECK(out[b * threads + t] == (t < 32 ? warp0 : t < 48 ? warp1 : unwritten));
+    }
+  }
 }
 
 TEST_CASE(

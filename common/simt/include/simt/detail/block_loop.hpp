@@ -28,6 +28,18 @@
 #include <new>
 #include <type_traits>
 
+// A pass's loop over the threads is a lambda in threads() with a copy for each setting of the
+// checks: in a build without access checks (simt-nvcc --simt-no-checks) it is inlined into the
+// kernel, where the compiler keeps what the passes share in registers (a double-precision GEMM
+// of the sample collection ran 12% faster); in a build with them, the two copies of every pass
+// made one function too large for that, and a warp-shuffle tree ran 40% slower, so there each
+// copy stays a function of its own.
+#if defined(SIMT_NO_ACCESS_CHECKS)
+#define SIMT_BLOCK_LOOP_PASS __attribute__((always_inline))
+#else
+#define SIMT_BLOCK_LOOP_PASS
+#endif
+
 namespace simt::detail {
 
 /// @brief Ends the interval of the running block at `site` (every thread that has not returned
@@ -155,10 +167,15 @@ struct BlockLoop {
   /// thread of the block has. With `member` (a region that ends where each thread arrives at
   /// the warp collective `member`, LoopCollective::arrive), the pass then completes it
   /// (complete_collective()); where the threads run in rank order, each warp's operation runs
-  /// right after its last lane arrives.
-  template <class RecordArray, class Region, class Member = std::nullptr_t>
-  [[gnu::always_inline]] bool threads(RecordArray locals, Region&& region,
-                                      Member member = nullptr) const {
+  /// right after its last lane arrives. With `after` too (the region that follows the
+  /// collective, which begins with each lane's result), a second pass runs it for every thread
+  /// that has not returned; where the threads run in rank order with nothing checked or
+  /// watched, a warp's lanes go on into `after` as soon as its operation has run, as coroutines
+  /// do, rather than after every other warp's arrival (which only a race could tell).
+  template <class RecordArray, class Region, class Member = std::nullptr_t,
+            class After = std::nullptr_t>
+  [[gnu::always_inline]] bool threads(RecordArray locals, Region&& region, Member member = nullptr,
+                                      After&& after = nullptr) const {
     BlockScheduling& s = current_thread.block->scheduling;
     bool returned = false;
     // Two copies of the loop, as simt::detail::plain_block_twin has: in the first the compiler
@@ -170,9 +187,12 @@ struct BlockLoop {
     const bool ranked = current_thread.unit->rank_ordered &&
                         s.chain.size() == std::size_t{current_thread.unit->threads_per_block} + 1;
     constexpr bool ends_at_collective = !std::is_null_pointer_v<Member>;
-    // The warps whose collective ran in the pass (in rank order, by place, only).
-    std::uint32_t completed = 0;
-    const auto run = [&]<bool Plain>(std::bool_constant<Plain>) {
+    constexpr bool goes_on = !std::is_null_pointer_v<std::remove_cvref_t<After>>;
+    static_assert(ends_at_collective || !goes_on, "a region after a collective only");
+    // The warps whose collective ran in the pass, and those whose lanes went on into `after`
+    // (in rank order, by place, only).
+    std::uint32_t completed = 0, went_on = 0;
+    const auto run = [&]<bool Plain>(std::bool_constant<Plain>) SIMT_BLOCK_LOOP_PASS {
       // Locals of the loop, not the enclosing function's: a captured one would be read again
       // after each store of the running slot (a pointer of the same type), and where its place
       // on the stack shares its low 12 bits with the thread-local slot's, that load waits for
@@ -181,7 +201,7 @@ struct BlockLoop {
       const RecordArray records = locals;
       const bool by_place = ranked;
       const std::size_t count = s.chain.size() - 1;
-      const auto one = [&](std::size_t i) __attribute__((always_inline)) {
+      const auto one = [&](std::size_t i, auto& code) __attribute__((always_inline)) {
         current_thread.slot = order + i;
         if constexpr (Plain) {
           if (current_thread.heartbeat != nullptr || current_thread.checking)
@@ -189,10 +209,8 @@ struct BlockLoop {
         } else if (current_thread.heartbeat != nullptr) {
           note_progress(nullptr, 0);
         }
-        if (!region(records[by_place ? i : order[i].rank])) [[unlikely]] {
-          const unsigned rank = order[i].rank;
-          s.exited.push_back(rank);
-          s.warps[warp_of(rank)].exited |= 1u << lane_of(rank);
+        if (!code(records[by_place ? i : order[i].rank])) [[unlikely]] {
+          note_return(s, order[i].rank);
           returned = true;
           return false;
         }
@@ -208,14 +226,20 @@ struct BlockLoop {
           for (std::size_t lane0 = 0; lane0 < count; lane0 += warp_size) {
             bool all = true;
             const std::size_t end = std::min(count, lane0 + warp_size);
-            for (std::size_t i = lane0; i < end; ++i) all &= one(i);
+            for (std::size_t i = lane0; i < end; ++i) all &= one(i, region);
             const auto w = static_cast<unsigned>(lane0 / warp_size);
-            if (all && complete_warp(records, member, w)) completed |= 1u << w;
+            if (all && complete_warp(records, member, w)) {
+              completed |= 1u << w;
+              if constexpr (goes_on && Plain) {
+                for (std::size_t i = lane0; i < end; ++i) one(i, after);
+                went_on |= 1u << w;
+              }
+            }
           }
           return;
         }
       }
-      for (std::size_t i = 0; i < count; ++i) one(i);
+      for (std::size_t i = 0; i < count; ++i) one(i, region);
     };
     if (current_thread.heartbeat == nullptr && !current_thread.checking)
       run(std::true_type{});
@@ -223,6 +247,10 @@ struct BlockLoop {
       run(std::false_type{});
     if (returned && !drop_returned_threads()) return false;
     if constexpr (ends_at_collective) complete_collective(locals, member, completed);
+    if constexpr (goes_on) {
+      if (went_on == 0) return threads(locals, after);
+      return rest_after(locals, after, went_on);
+    }
     return true;
   }
 
@@ -234,6 +262,37 @@ struct BlockLoop {
   }
 
  private:
+  /// @brief Notes that the thread of rank `rank` returned from the kernel.
+  [[gnu::always_inline]] static void note_return(BlockScheduling& s, unsigned rank) {
+    s.exited.push_back(rank);
+    s.warps[warp_of(rank)].exited |= 1u << lane_of(rank);
+  }
+
+  /// @brief The pass of threads() over `after` for the threads of the warps not in `went_on`,
+  /// whose lanes went on into it in the pass before (with nothing checked or watched, so this
+  /// pass checks nothing either). False once every thread of the block has returned.
+  template <class RecordArray, class After>
+  static bool rest_after(RecordArray records, After& after, std::uint32_t went_on) {
+    BlockScheduling& s = current_thread.block->scheduling;
+    ThreadSlot* const order = s.chain.data();
+    const std::size_t count = s.chain.size() - 1;
+    // Every warp, in the common case: the warps of a block in rank order.
+    if (count == current_thread.unit->threads_per_block &&
+        std::countr_one(went_on) >= static_cast<int>((count + warp_size - 1) / warp_size))
+      return true;
+    bool returned = false;
+    for (std::size_t i = 0; i < count; ++i) {
+      const unsigned rank = order[i].rank;
+      if (((went_on >> warp_of(rank)) & 1u) != 0) continue;
+      current_thread.slot = order + i;
+      if (!after(records[rank])) [[unlikely]] {
+        note_return(s, rank);
+        returned = true;
+      }
+    }
+    return !returned || drop_returned_threads();
+  }
+
   /// @brief Runs warp `w`'s operation of the collective `member` on the records, if its lanes
   /// all give one mask that names every one of them: the group the scheduler would complete at
   /// once (UnitRunner::pass_loop_collective). False, having done nothing, for any other warp.
@@ -302,3 +361,5 @@ inline BlockLoop block_loop() {
 }
 
 }  // namespace simt::detail
+
+#undef SIMT_BLOCK_LOOP_PASS

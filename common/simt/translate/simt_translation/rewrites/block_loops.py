@@ -1110,6 +1110,28 @@ class _Function:
             previous = item
         return out
 
+    def runs_after_collectives(self, items, counts=None, out=None):
+        """{n: i} where the i-th run directly follows the n-th collective in one list, beginning
+        with the collective's statement (the lane's result): each warp's lanes may go on into
+        that run's pass once the collective has run for the warp, as a coroutine's lanes do."""
+        counts = [0, 0] if counts is None else counts  # runs, collectives seen
+        out = {} if out is None else out
+        previous = None
+        for item in items:
+            if item[0] == "run":
+                if previous is None or previous[0] != "run":
+                    if previous is not None and previous[0] == "collective" and \
+                            previous[1] == item[1]:
+                        out[counts[1] - 1] = counts[0]
+                    counts[0] += 1
+            elif item[0] == "collective":
+                counts[1] += 1
+            elif item[0] == "control":
+                for _, sub in item[2]:
+                    self.runs_after_collectives(sub, counts, out)
+            previous = item
+        return out
+
     def var_type(self, v):
         """The type of a variable that moves into the per-thread record, as it can be spelled
         there; NotUniform where it cannot be (one that depends on a template's parameters
@@ -1246,6 +1268,11 @@ class _Function:
         # A run that a collective's call directly follows takes the call's operands in its
         # pass, with what they name.
         fused = self.runs_before_collectives(items)
+        # A run that begins with a collective's statement (the lane's result) is the pass the
+        # collective's goes on into, where nothing comes between them in the text.
+        going_on = {n: i for n, i in self.runs_after_collectives(items).items()
+                    if i not in fused.values() and
+                    extents[i][0] == collectives[n][1].extent.start.offset}
         ranges = [[e] for e in extents]
         for n, i in fused.items():
             used[i].update(used[len(runs) + n])
@@ -1293,8 +1320,10 @@ class _Function:
             if any(members[k][3] is None for k in used[i] if k in members):
                 # Named as the parameter it is each thread's copy of, which it hides.
                 refs = f" {SHADOW_ALLOWED}{refs} {SHADOW_END}"
-            return (f"if (!simt_block.threads(simt_local, [&]([[maybe_unused]] simt_locals& "
-                    f"simt_l) -> bool {{{refs} {{ ")
+            region = f"[&]([[maybe_unused]] simt_locals& simt_l) -> bool {{{refs} {{ "
+            if i in going_on.values():  # the last argument of the collective's pass
+                return region
+            return f"if (!simt_block.threads(simt_local, {region}"
 
         joined = set(fused.values())
         for i, (start, end) in enumerate(extents[:len(runs)]):
@@ -1303,7 +1332,8 @@ class _Function:
                                5))
         for n, (_, stmt, call) in enumerate(collectives):
             self.emit_collective(n, stmt, call,
-                                 "" if n in fused else record_references(len(runs) + n))
+                                 "" if n in fused else record_references(len(runs) + n),
+                                 n in going_on)
         for n, (_, stmt, call) in enumerate(calls):
             self.emit_call(n, stmt, call,
                            record_references(len(runs) + len(collectives) + n))
@@ -1341,13 +1371,16 @@ class _Function:
             arguments.append(f", ::std::declval<{self.type_spelling(a.type)}>()")
         return f"decltype({call.spelling}(::simt::detail::AnyPlace{{}}{''.join(arguments)}))"
 
-    def emit_collective(self, n, stmt, call, opening):
+    def emit_collective(self, n, stmt, call, opening, goes_on):
         """Before the statement, a pass in which every lane arrives with its operands (the call,
-        moved there), and the collective's completion; in the statement, the lane's result."""
+        moved there), and the collective's completion; in the statement, the lane's result.
+        Where the statement begins a run (`goes_on`), that run's region is the pass's last
+        argument, which the lanes go on into."""
         site = f"SIMT_SITE({c_string(self.sources.text_of(call))})"
         bare = call.extent.start.offset in self.bare_collectives
         self.emit_split(stmt, call, site, "(void)0" if bare else f"simt_l.c{n}.result()", opening,
-                        f"simt_l.c{n}.arrive(", ")", "", f", &simt_locals::c{n}")
+                        f"simt_l.c{n}.arrive(", ")", "",
+                        f", &simt_locals::c{n}" + (", " if goes_on else ""))
 
     def emit_call(self, n, stmt, call, opening):
         """Before the statement, a pass in which every thread gives the helper its arguments
@@ -1367,7 +1400,7 @@ class _Function:
         threads before the statement (as `before` call `after`), then the block's own step
         `block`; `left` takes the call's place in the statement, which runs in the next pass.
         `collective` (", &simt_locals::cN") names the collective the pass ends at, which the
-        pass completes."""
+        pass completes; ending in ", ", it leaves the call open for the region that follows."""
         path = self.path
         start, end = call.extent.start.offset, call.extent.end.offset
         paren, empty = self.sources.call_parenthesis(call)
@@ -1380,9 +1413,10 @@ class _Function:
         if stmt in self.braced:
             self.edits.append(("insert", path, at, "{ "))
             self.edits.append(("wrap", path, at, self.statement_end(stmt), "", " }", 1 << 30))
+        close = "" if collective.endswith(", ") else ")) return; else (void)0; "
         self.edits.append(("insert", path, at,
                            f"{opening}{before}{Edits.moved_here(start)}{after}; }} return true; "
-                           f"}}{collective})) return; else (void)0; {block}"))
+                           f"}}{collective}{close}{block}"))
 
     def emit_helper_frame(self, body, record, members):
         """A helper becomes, in place: its record (declared before, for its callers' records),
