@@ -492,9 +492,9 @@ void print_warp_collectives(const Machine& machine) {
   std::puts(
       "shuffle: what one more __shfl_down_sync adds per lane. loops: every lane reaches it alike, "
       "with one mask, so the\nkernel runs as loops over the block's threads: a pass that gives "
-      "each lane's operands, the shuffle for every\nwarp, a pass that uses each lane's result. "
-      "coro.: the same kernel with its count read from memory, a\ncoroutine per thread that "
-      "suspends at each shuffle.\n"
+      "each lane's operands, the shuffle for each\nwarp as its last lane arrives, then (checks "
+      "off) that warp's lanes using their results. coro.: the same\nkernel with its count read "
+      "from memory, a coroutine per thread that suspends at each shuffle.\n"
       "barrier: one more __syncthreads(), per thread, in a kernel of empty intervals. loops: a "
       "barrier ends the interval\nonce for the block (what a thread does between barriers is a "
       "call per thread: the reduction above). coro.:\nthe same kernel with its bound read from "
