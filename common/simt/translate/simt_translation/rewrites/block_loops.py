@@ -1269,7 +1269,7 @@ class _Function:
         # pass, with what they name.
         fused = self.runs_before_collectives(items)
         # A run that begins with a collective's statement (the lane's result) is the pass the
-        # collective's goes on into, where nothing comes between them in the text.
+        # collective's lanes go on into, where nothing comes between them in the text.
         going_on = {n: i for n, i in self.runs_after_collectives(items).items()
                     if i not in fused.values() and
                     extents[i][0] == collectives[n][1].extent.start.offset}
