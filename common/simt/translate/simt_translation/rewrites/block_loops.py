@@ -1089,48 +1089,35 @@ class _Function:
         if current:
             out.append(current)
 
-    def runs_before_collectives(self, items, counts=None, out=None):
-        """{n: i} where the n-th collective (in collect_items' order) directly follows the i-th
-        run (in collect_runs' order) in one list: its operands join that run's pass, each
-        thread going on from the run's statements to the call, as a coroutine's thread does."""
+    def runs_beside_collectives(self, items, counts=None, before=None, after=None):
+        """Two maps over a plan's collectives (in collect_items' order) and runs (in
+        collect_runs' order), filled in one walk: before, {n: i} where the n-th collective
+        directly follows the i-th run in one list (its operands join that run's pass, each
+        thread going on from the run's statements to the call, as a coroutine's thread does);
+        after, {n: i} where the i-th run directly follows the n-th collective in one list,
+        beginning with the collective's statement (the lane's result: each warp's lanes may go
+        on into that run's pass once the collective has run for the warp, as a coroutine's
+        lanes do)."""
         counts = [0, 0] if counts is None else counts  # runs, collectives seen
-        out = {} if out is None else out
-        previous = None
-        for item in items:
-            if item[0] == "run":
-                if previous is None or previous[0] != "run":
-                    counts[0] += 1
-            elif item[0] == "collective":
-                if previous is not None and previous[0] == "run":
-                    out[counts[1]] = counts[0] - 1
-                counts[1] += 1
-            elif item[0] == "control":
-                for _, sub in item[2]:
-                    self.runs_before_collectives(sub, counts, out)
-            previous = item
-        return out
-
-    def runs_after_collectives(self, items, counts=None, out=None):
-        """{n: i} where the i-th run directly follows the n-th collective in one list, beginning
-        with the collective's statement (the lane's result): each warp's lanes may go on into
-        that run's pass once the collective has run for the warp, as a coroutine's lanes do."""
-        counts = [0, 0] if counts is None else counts  # runs, collectives seen
-        out = {} if out is None else out
+        before = {} if before is None else before
+        after = {} if after is None else after
         previous = None
         for item in items:
             if item[0] == "run":
                 if previous is None or previous[0] != "run":
                     if previous is not None and previous[0] == "collective" and \
                             previous[1] == item[1]:
-                        out[counts[1] - 1] = counts[0]
+                        after[counts[1] - 1] = counts[0]
                     counts[0] += 1
             elif item[0] == "collective":
+                if previous is not None and previous[0] == "run":
+                    before[counts[1]] = counts[0] - 1
                 counts[1] += 1
             elif item[0] == "control":
                 for _, sub in item[2]:
-                    self.runs_after_collectives(sub, counts, out)
+                    self.runs_beside_collectives(sub, counts, before, after)
             previous = item
-        return out
+        return before, after
 
     def var_type(self, v):
         """The type of a variable that moves into the per-thread record, as it can be spelled
@@ -1267,10 +1254,10 @@ class _Function:
                 members[key_of(p)] = (f"p{n}", self.var_type(p), p, None)
         # A run that a collective's call directly follows takes the call's operands in its
         # pass, with what they name.
-        fused = self.runs_before_collectives(items)
+        fused, follows = self.runs_beside_collectives(items)
         # A run that begins with a collective's statement (the lane's result) is the pass the
         # collective's lanes go on into, where nothing comes between them in the text.
-        going_on = {n: i for n, i in self.runs_after_collectives(items).items()
+        going_on = {n: i for n, i in follows.items()
                     if i not in fused.values() and
                     extents[i][0] == collectives[n][1].extent.start.offset}
         ranges = [[e] for e in extents]
