@@ -9,12 +9,12 @@
 #error "common/simt/src headers are private to the simt library; include <simt/launch.hpp>"
 #endif
 
+#include <simt/detail/copy_bytes.hpp>
 #include <simt/detail/initialisation_check.hpp>
 #include <simt/detail/thread_context.hpp>
 #include <simt/detail/unit_state.hpp>
 
 #include <cstddef>
-#include <cstring>
 
 namespace simt::detail {
 
@@ -23,16 +23,6 @@ namespace simt::detail {
 // initialiser, a copy goes into its list without passing through memory (passed to another
 // function, it was written field by field and read back 16 bytes at a time, which the processor
 // could not forward: most of the time of recording a copy).
-
-/// @brief Copies `bytes` bytes, without a call for the sizes memcpy_async is mostly given.
-inline void copy_bytes(void* dst, const void* src, std::size_t bytes) {
-  switch (bytes) {
-    case 4: std::memcpy(dst, src, 4); return;
-    case 8: std::memcpy(dst, src, 8); return;
-    case 16: std::memcpy(dst, src, 16); return;
-    default: std::memcpy(dst, src, bytes);
-  }
-}
 
 /// @brief Makes a copy that is not into shared memory at once (nothing can read its
 /// destination early through the checks), and says so.

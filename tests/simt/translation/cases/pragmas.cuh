@@ -1,5 +1,6 @@
-// nvcc's pragmas: `#pragma unroll N` is GCC's, a count that is not a literal (a macro, a
-// template parameter) and `#pragma nounroll` go, as do nvcc's diagnostics pragmas.
+// nvcc's pragmas: `#pragma unroll N` is GCC's, and without a count GCC's with 32 (which unrolls
+// this loop completely, as nvcc does); a count that is not a literal (a macro, a template
+// parameter) and `#pragma nounroll` go, as do nvcc's diagnostics pragmas.
 #define COUNT 4
 #pragma nv_diag_suppress 177
 template <int N>

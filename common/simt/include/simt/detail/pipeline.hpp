@@ -9,6 +9,7 @@
 /// copies complete when a consumer waits for it. Internal.
 
 #include <simt/detail/completion_wait.hpp>
+#include <simt/detail/copy_bytes.hpp>
 #include <simt/detail/site.hpp>
 
 #include <coroutine>
@@ -80,6 +81,35 @@ void complete_pipeline_stage(BlockPipelineState& pipeline, std::uint64_t stage);
 void consume_thread_stage(ThreadPipelineState& pipe, const std::source_location& place);
 /// @brief `pipeline_consumer_wait_prior<N>()`: every committed stage but the last `n` completes.
 void consume_thread_stages_but(ThreadPipelineState& pipe, std::uint64_t n);
+
+/// @brief `memcpy_async` into the current stage of the running thread's thread-scope pipeline
+/// `pipe`. With the diagnostics off the copy happens as it is made (record_thread_copy() says
+/// why the GPU allows that), here, where the compiler sees its size: a call per copy, and the
+/// list of a thread's copies, took 10% of globalToShmemAsyncCopy's time.
+[[gnu::always_inline]] inline void copy_into_thread_stage(void* dst, const void* src,
+                                                          std::size_t bytes,
+                                                          const ThreadPipelineState& pipe,
+                                                          const std::source_location& place) {
+  if (!current_thread.unit->diagnostics) [[likely]] {
+    copy_bytes(dst, src, bytes);
+    return;
+  }
+  copy_with_thread_pipeline(dst, src, bytes, pipe, place);
+}
+
+/// @brief `consumer_wait()` of a thread-scope pipeline. Where no thread of the block has a copy
+/// pending (every copy happened as it was made) and the stage was committed, only the count
+/// moves; the call for it, which saves registers for its report, took 20% of
+/// globalToShmemAsyncCopy's time.
+[[gnu::always_inline]] inline void wait_thread_stage(ThreadPipelineState& pipe,
+                                                     const std::source_location& place) {
+  if (pipe.waited < pipe.committed && current_thread.block->thread_copies_pending == 0) [[likely]] {
+    ++pipe.waited;
+    return;
+  }
+  consume_thread_stage(pipe, place);
+}
+
 /// @brief `make_pipeline(group, &state)`: initialises the shared state and its `2 * stages`
 /// counts (its first caller).
 void make_block_pipeline(BlockPipelineState& state, std::uint64_t* counts, std::uint64_t stages,

@@ -173,10 +173,12 @@ struct Shuffle : WarpCollective {
     // the view's, which it would otherwise read again after each.
     const Group g = group;
     const unsigned present = g.present;
-    const auto lane = [&](unsigned i) {
+    const auto lane = [&]<bool Whole>(unsigned i, std::bool_constant<Whole>) {
       Shuffle& me = g.template at<Shuffle>(i);
       const unsigned source = shuffle_source(Mode, i, me.b, me.width);
-      if (((present >> source) & 1u) == 0) [[unlikely]] {
+      // With the whole warp present, every source lane is (shuffle_source() gives one of the
+      // warp's 32), which the compiler does not see for itself.
+      if (!Whole && ((present >> source) & 1u) == 0) [[unlikely]] {
         if (diagnosing()) report_shuffle_source(me, i, source);
         me.out = me.value;  // undefined on the GPU: this lane keeps its own value
         return;
@@ -185,11 +187,11 @@ struct Shuffle : WarpCollective {
     };
     // The whole warp, the common case, in a loop the compiler can unroll.
     if (present == ~0u) {
-      for (unsigned i = 0; i < warp_size; ++i) lane(i);
+      for (unsigned i = 0; i < warp_size; ++i) lane(i, std::true_type{});
       return;
     }
     for (unsigned rest = present; rest != 0; rest &= rest - 1)
-      lane(static_cast<unsigned>(std::countr_zero(rest)));
+      lane(static_cast<unsigned>(std::countr_zero(rest)), std::false_type{});
   }
   T result() const noexcept { return out; }
 };

@@ -1,11 +1,15 @@
 """Preprocessor directives nvcc reads and the host compiler would not: `#pragma unroll [N]` is
-GCC's `_Pragma("GCC unroll N")`; nvcc's own pragmas (`nv_diag_suppress`, `nounroll`, ...) go, as
-does `#pragma once` (the translation is a header of its own, and inlines the kernel file's
-headers once each)."""
+GCC's `_Pragma("GCC unroll N")` (32 without N); nvcc's own pragmas (`nv_diag_suppress`,
+`nounroll`, ...) go, as does `#pragma once` (the translation is a header of its own, and inlines
+the kernel file's headers once each)."""
 
 import clang.cindex as ci
 
 from . import Rewrite
+
+# The count a `#pragma unroll` without one becomes: a warp's lanes, or a tile's side, the
+# longest loop of constant trip count such a pragma is mostly written above.
+FULL_UNROLL = 32
 
 # nvcc's pragmas, which mean nothing to the host compiler (and make it warn).
 NVCC_PRAGMAS = ("nv_diag_", "diag_", "nounroll", "nv_exec_check_disable", "hd_warning_disable",
@@ -57,14 +61,22 @@ def rewrite(unit, progress):
                 result.pragma_once.append((path, start, pragma.extent.end.offset))
             elif pragma.spelling == "unroll":
                 count = tokens[i + 3] if i + 3 <= last else None
-                # GCC wants a literal count; a count that is a macro or a template parameter
-                # (which nvcc takes) leaves the loop to GCC's own judgement.
                 # As an operator, so that a loop compiled twice (loops_with_checks_known.py) can
                 # open its bracket on the same line, before it.
                 if count is not None and count.kind == ci.TokenKind.LITERAL:
                     edits.replace(start, count.extent.end.offset,
                                   f'_Pragma("GCC unroll {count.spelling}")')
+                elif count is None:
+                    # No count: nvcc unrolls a loop of a constant trip count completely. GCC
+                    # wants a count; up to FULL_UNROLL it unrolls completely too (beyond, it
+                    # unrolls by that many). Left to GCC's judgement at -O2, a tile's
+                    # 16-step sum stayed a loop, and each thread's sum a chain of additions
+                    # that the processor could not overlap with the next thread's.
+                    edits.replace(start, pragma.extent.end.offset,
+                                  f'_Pragma("GCC unroll {FULL_UNROLL}")')
                 else:
+                    # GCC wants a literal count; one that is a macro or a template parameter
+                    # (which nvcc takes) leaves the loop to GCC's own judgement.
                     edits.replace(start, tokens[last].extent.end.offset, "")
             elif pragma.spelling.startswith(NVCC_PRAGMAS):
                 edits.replace(start, tokens[last].extent.end.offset, "")
