@@ -59,16 +59,9 @@ inline void record_copy(const AsyncCopy& copy, bool made_by_group) {
 
 /// @brief Records `copy` into a stage of the running thread's own thread-scope pipeline, in the
 /// thread's list (BlockState::thread_copies); one not into shared memory happens at once. One
-/// thread's copies: none is another thread's part of a group copy, so none is a repeat.
-/// With the diagnostics off every such copy happens at once: the GPU may make a copy at any
-/// time between the call and the wait for its stage, and only the check of an early read needs
-/// it made as late as that. (Kept until their waits, globalToShmemAsyncCopy's copies took 45% of
-/// its time: a wait's first read of each, made long before, missed the caches.)
+/// thread's copies: none is another thread's part of a group copy, so none is a repeat. Reached
+/// with the diagnostics on only (copy_into_thread_stage() makes the copy at once otherwise).
 inline void record_thread_copy(const ThreadCopy& copy) {
-  if (!current_thread.unit->diagnostics) {
-    copy_bytes(copy.dst, copy.src, copy.bytes);
-    return;
-  }
   if (lands_now(copy)) return;
   BlockState& block = *current_thread.block;
   block.thread_copies[thread_rank()].list.push_back(copy);

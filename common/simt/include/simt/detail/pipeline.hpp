@@ -83,9 +83,12 @@ void consume_thread_stage(ThreadPipelineState& pipe, const std::source_location&
 void consume_thread_stages_but(ThreadPipelineState& pipe, std::uint64_t n);
 
 /// @brief `memcpy_async` into the current stage of the running thread's thread-scope pipeline
-/// `pipe`. With the diagnostics off the copy happens as it is made (record_thread_copy() says
-/// why the GPU allows that), here, where the compiler sees its size: a call per copy, and the
-/// list of a thread's copies, took 10% of globalToShmemAsyncCopy's time.
+/// `pipe`. With the diagnostics off the copy happens as it is made: the GPU may make a copy at
+/// any time between the call and the wait for its stage, and only the check of an early read
+/// needs it made as late as that. (Kept until their waits, globalToShmemAsyncCopy's copies took
+/// 45% of its time: a wait's first read of each, made long before, missed the caches.) It
+/// happens here, where the compiler sees its size: a call per copy and its record took 10% of
+/// its time after that.
 [[gnu::always_inline]] inline void copy_into_thread_stage(void* dst, const void* src,
                                                           std::size_t bytes,
                                                           const ThreadPipelineState& pipe,
