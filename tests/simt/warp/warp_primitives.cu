@@ -14,7 +14,14 @@ using tutorial::launch_on;
 
 std::vector<long long> shuffle_every_mode(Backend backend) {
   BackendArray<long long> out(backend, std::size_t{4} * kShuffleWidths * kShuffleOperands * 32);
-  launch_on(backend, {1, 32}, ShuffleEveryMode, out.data());
+  BackendArray<int> modes(backend, 1, 4);
+  launch_on(backend, {1, 32}, ShuffleEveryMode, out.data(), modes.data());
+  return out.read();
+}
+
+std::vector<long long> shuffle_every_mode_as_loops(Backend backend, bool own_operands) {
+  BackendArray<long long> out(backend, std::size_t{4} * kShuffleWidths * kShuffleOperands * 32);
+  launch_on(backend, {1, 32}, ShuffleEveryModeAsLoops, out.data(), 4, own_operands ? 1 : 0);
   return out.read();
 }
 

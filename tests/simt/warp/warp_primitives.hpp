@@ -13,6 +13,9 @@ using tutorial::Backend;
 
 /// ShuffleEveryMode on one warp: [mode][width index][operand][lane].
 [[nodiscard]] std::vector<long long> shuffle_every_mode(Backend backend);
+/// ShuffleEveryModeAsLoops on one warp, each lane with its own lane operand or not: the same.
+[[nodiscard]] std::vector<long long> shuffle_every_mode_as_loops(Backend backend,
+                                                                 bool own_operands);
 /// VotesMatchesReductions on one warp of `values` (32): 16 results per lane.
 [[nodiscard]] std::vector<unsigned> votes_matches_reductions(Backend backend,
                                                              std::span<const unsigned> values);

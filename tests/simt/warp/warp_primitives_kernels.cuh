@@ -17,10 +17,11 @@ constexpr int kShuffleWidths = 6;
 
 // out[((mode * kShuffleWidths + w) * kShuffleOperands + b) * 32 + lane]: the value lane `lane`
 // gets from __shfl{,_up,_down,_xor}_sync (mode 0-3) at width 1 << w with operand b, full mask.
-// The value shuffled is a double and a long long alternately, so 8-byte types are covered.
-__global__ void ShuffleEveryMode(long long* out) {
+// The value shuffled is a double and a long long alternately, so 8-byte types are covered. The
+// number of modes is read from memory: on the emulator, a coroutine per thread.
+__global__ void ShuffleEveryMode(long long* out, const int* modes) {
   const int lane = threadIdx.x;
-  for (int mode = 0; mode < 4; ++mode)
+  for (int mode = 0; mode < *modes; ++mode)
     for (int w = 0; w < kShuffleWidths; ++w)
       for (int b = 0; b < kShuffleOperands; ++b) {
         const int width = 1 << w;
@@ -42,6 +43,40 @@ __global__ void ShuffleEveryMode(long long* out) {
         }
         out[((mode * kShuffleWidths + w) * kShuffleOperands + b) * 32 + lane] = got;
       }
+}
+
+// The same sweep with the lane operand `(b + lane) % 41` where `own_operands` is set (a long
+// long shuffled), else b (a double). The number of modes is a parameter: on the emulator every
+// lane reaches each shuffle alike, so the kernel runs as loops over the block's threads, and
+// with the checks off a warp's lanes take their results from each lane's own operands, or,
+// where the operand is b (uniform), from the first lane's.
+__global__ void ShuffleEveryModeAsLoops(long long* out, int modes, int own_operands) {
+  const int lane = threadIdx.x;
+  for (int mode = 0; mode < modes; ++mode) {
+    for (int w = 0; w < kShuffleWidths; ++w) {
+      for (int b = 0; b < kShuffleOperands; ++b) {
+        const int width = 1 << w;
+        const int operand = (b + lane) % kShuffleOperands;
+        const long long mine = 1000LL * lane + 7;
+        long long got = 0;
+        if (own_operands) {
+          if (mode == 0) got = __shfl_sync(0xffffffffu, mine, operand, width);
+          if (mode == 1) got = __shfl_up_sync(0xffffffffu, mine, operand, width);
+          if (mode == 2) got = __shfl_down_sync(0xffffffffu, mine, operand, width);
+          if (mode == 3) got = __shfl_xor_sync(0xffffffffu, mine, operand, width);
+        } else {
+          const double value = static_cast<double>(mine) + 0.25;
+          double r = 0;
+          if (mode == 0) r = __shfl_sync(0xffffffffu, value, b, width);
+          if (mode == 1) r = __shfl_up_sync(0xffffffffu, value, b, width);
+          if (mode == 2) r = __shfl_down_sync(0xffffffffu, value, b, width);
+          if (mode == 3) r = __shfl_xor_sync(0xffffffffu, value, b, width);
+          got = static_cast<long long>(r - 0.25);
+        }
+        out[((mode * kShuffleWidths + w) * kShuffleOperands + b) * 32 + lane] = got;
+      }
+    }
+  }
 }
 
 // Per lane of one warp, with values[lane] as input, 16 results (see warp_primitives_test.cpp):

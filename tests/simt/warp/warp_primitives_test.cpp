@@ -39,20 +39,35 @@ int shuffle_source(int mode, int lane, int operand, int width) {
 
 TEST_CASE("Every shuffle mode at every width and operand returns the lane the guide names",
           "[warp]") {
-  const std::vector<long long> out = warp_primitives::shuffle_every_mode(backend_under_test);
-  int wrong = 0;
-  for (int mode = 0; mode < 4; ++mode)
-    for (int w = 0; w < kWidths; ++w)
-      for (int b = 0; b < kOperands; ++b)
-        for (int lane = 0; lane < 32; ++lane) {
-          const long long expected = 1000LL * shuffle_source(mode, lane, b, 1 << w) + 7;
-          const long long got =
-              out[static_cast<std::size_t>(((mode * kWidths + w) * kOperands + b) * 32 + lane)];
-          if (got != expected && ++wrong <= 5)
-            UNSCOPED_INFO("mode " << mode << " width " << (1 << w) << " operand " << b << " lane "
-                                  << lane << ": got " << got << ", expected " << expected);
-        }
-  CHECK(wrong == 0);
+  // A coroutine per thread (ShuffleEveryMode), or loops over the block's threads with one lane
+  // operand for the warp or each lane's own (ShuffleEveryModeAsLoops): with the checks off, a
+  // warp's lanes then take their results from the first lane's operands or from each one's.
+  const int kernel = GENERATE(0, 1, 2);
+  const bool own_operands = kernel == 2;
+  INFO((kernel == 0    ? "as coroutines"
+        : own_operands ? "as loops, each lane's own operand"
+                       : "as loops, one operand for the warp"));
+  in_every_setting([&] {
+    const std::vector<long long> out =
+        kernel == 0
+            ? warp_primitives::shuffle_every_mode(backend_under_test)
+            : warp_primitives::shuffle_every_mode_as_loops(backend_under_test, own_operands);
+    int wrong = 0;
+    for (int mode = 0; mode < 4; ++mode)
+      for (int w = 0; w < kWidths; ++w)
+        for (int b = 0; b < kOperands; ++b)
+          for (int lane = 0; lane < 32; ++lane) {
+            const int operand = own_operands ? (b + lane) % kOperands : b;
+            const long long expected = 1000LL * shuffle_source(mode, lane, operand, 1 << w) + 7;
+            const long long got =
+                out[static_cast<std::size_t>(((mode * kWidths + w) * kOperands + b) * 32 + lane)];
+            if (got != expected && ++wrong <= 5)
+              UNSCOPED_INFO("mode " << mode << " width " << (1 << w) << " operand " << operand
+                                    << " lane " << lane << ": got " << got << ", expected "
+                                    << expected);
+          }
+    CHECK(wrong == 0);
+  });
 }
 
 TEST_CASE("Votes, matches and warp reductions agree with loops over the lanes of their masks",

@@ -30,6 +30,20 @@ __global__ void SharedThenShuffle(const float* in, float* out, int n) {
   out[tid] = mine;
 }
 
+// Runs as loops: a shuffle whose lane operand and width the warp gives alike (the width a
+// uniform local, which the block then declares) reads the first lane's operands; one whose lane
+// operand is the lane's own, or whose width a thread may change, reads each lane's.
+__global__ void ShuffleOperands(const int* in, int* out) {
+  int v = in[threadIdx.x];
+  const int width = 16;
+  v += __shfl_down_sync(FULL_MASK, v, 2, width);
+  v += __shfl_sync(FULL_MASK, v, (threadIdx.x + 1) % 32);
+  int segment = 8;
+  if (v < 0) segment = 4;
+  v += __shfl_xor_sync(FULL_MASK, v, 1, segment);
+  out[threadIdx.x] = v;
+}
+
 // Stays a coroutine: the shuffle's mask comes from a ballot, which may differ between lanes.
 __global__ void MaskFromBallot(const int* in, int* out) {
   int v = in[threadIdx.x];

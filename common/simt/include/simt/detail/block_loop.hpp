@@ -62,10 +62,13 @@ struct AnyPlace {
 /// @ingroup simt
 /// @brief One thread's part in a warp collective of a block loop: the operation `Awaiter` (the
 /// type a call of `__shfl_sync` and friends returns) with the lane's operands, then its result.
-/// Plain bytes, so that the per-thread record stays trivial.
-template <class Awaiter>
+/// Plain bytes, so that the per-thread record stays trivial. `OperandsAlike`: the translation
+/// proved the call's operands other than its mask and value uniform (a shuffle's lane operand
+/// and width), so every lane of a warp gives the same.
+template <class Awaiter, bool OperandsAlike = false>
 struct LoopCollective {
   using Op = typename Awaiter::Operation;
+  static constexpr bool operands_alike = OperandsAlike;
   static_assert(std::is_trivially_copyable_v<Op> && std::is_trivially_destructible_v<Op>);
   alignas(Op) unsigned char bytes[sizeof(Op)];
 
@@ -120,19 +123,29 @@ Records<Inner> member_records(Records<Outer> records, Inner Outer::*member) {
 
 /// @brief The lanes of one warp at the collective `member` of a block loop's records, as an
 /// operation's run_on() reads them (the same as GroupView, without a pointer per lane).
-template <class RecordArray, class Locals, class Awaiter>
+template <class RecordArray, class Locals, class Collective>
 struct RecordLanes {
   RecordArray records;
-  LoopCollective<Awaiter> Locals::*member;
+  Collective Locals::*member;
   std::size_t lane0;  ///< The rank of the warp's lane 0.
   unsigned present;   ///< The lanes in the group.
   static constexpr unsigned count = warp_size;
+  /// Whether the lanes gave the same operands but their values (LoopCollective).
+  static constexpr bool operands_alike = Collective::operands_alike;
   [[nodiscard]] bool has(unsigned i) const noexcept { return ((present >> i) & 1u) != 0; }
   template <class Op>
   [[nodiscard, gnu::always_inline]] Op& at(unsigned i) const noexcept {
-    static_assert(std::is_same_v<Op, typename LoopCollective<Awaiter>::Op>);
+    static_assert(std::is_same_v<Op, typename Collective::Op>);
     return (records[lane0 + i].*member).op();
   }
+};
+
+/// @brief The collective of a pointer to a member of a block loop's records.
+template <class Member>
+struct CollectiveMember;
+template <class Locals, class C>
+struct CollectiveMember<C Locals::*> {
+  using Collective = C;
 };
 
 /// @ingroup simt
@@ -171,7 +184,8 @@ struct BlockLoop {
   /// collective, which begins with each lane's result), a second pass runs it for every thread
   /// that has not returned; where the threads run in rank order with nothing checked or
   /// watched, a warp's lanes go on into `after` as soon as its operation has run, as coroutines
-  /// do, rather than after every other warp's arrival (which only a race could tell).
+  /// do, rather than after every other warp's arrival (which only a race could tell); and for a
+  /// whole warp at a shuffle, each lane as soon as its own result is there (run_lane_by_lane()).
   template <class RecordArray, class Region, class Member = std::nullptr_t,
             class After = std::nullptr_t>
   [[gnu::always_inline]] bool threads(RecordArray locals, Region&& region, Member member = nullptr,
@@ -228,6 +242,16 @@ struct BlockLoop {
             const std::size_t end = std::min(count, lane0 + warp_size);
             for (std::size_t i = lane0; i < end; ++i) all &= one(i, region);
             const auto w = static_cast<unsigned>(lane0 / warp_size);
+            if constexpr (goes_on && Plain && lane_by_lane<Member>()) {
+              if (all && end - lane0 == warp_size && whole_warp_at_once(records, member, w)) {
+                run_lane_by_lane(
+                    records, member,
+                    lane0, [&](std::size_t i) __attribute__((always_inline)) { one(i, after); });
+                completed |= 1u << w;
+                went_on |= 1u << w;
+                continue;
+              }
+            }
             if (all && complete_warp(records, member, w)) {
               completed |= 1u << w;
               if constexpr (goes_on && Plain) {
@@ -293,15 +317,63 @@ struct BlockLoop {
     return !returned || drop_returned_threads();
   }
 
+  /// @brief Whether the collective `Member` (a pointer to a record's LoopCollective) may give
+  /// each lane of a whole warp its result and let it go on before the next lane's is computed.
+  template <class Member>
+  static constexpr bool lane_by_lane() {
+    if constexpr (std::is_member_object_pointer_v<Member>) {
+      using Op = typename CollectiveMember<Member>::Collective::Op;
+      if constexpr (requires { Op::lane_by_lane; }) return Op::lane_by_lane;
+    }
+    return false;
+  }
+
+  /// @brief Whether every lane of warp `w` is live and names the whole warp in its mask: the
+  /// group complete_warp() completes, with all 32 lanes.
+  template <class RecordArray, class Member>
+  [[gnu::always_inline]] static bool whole_warp_at_once(RecordArray records, Member member,
+                                                        unsigned w) {
+    const WarpCollective& first = (records[std::size_t{w} * warp_size].*member).op();
+    return current_thread.block->scheduling.warps[w].exited == 0 && first.mask == ~0u &&
+           first.span == 1 && first.kind != CollectiveKind::convergence;
+  }
+
+  /// @brief For each lane of the whole warp whose lane 0 has rank `lane0`, in rank order: the
+  /// lane's result of the collective `member` (one that goes lane_by_lane()), then
+  /// `go_on(rank)`, which runs its next region. Where the threads run in rank order with nothing
+  /// checked, this is what complete_warp() and then the lanes' regions do, without a pass over
+  /// the warp's records between them.
+  template <class RecordArray, class Member, class GoOn>
+  [[gnu::always_inline]] static void run_lane_by_lane(RecordArray records, Member member,
+                                                      std::size_t lane0, GoOn&& go_on) {
+    using Collective = typename CollectiveMember<Member>::Collective;
+    using Op = typename Collective::Op;
+    // The bytes from a lane's operation to the next lane's: the source lane's is found from the
+    // lane's own, which the compiler then keeps in a register.
+    const std::ptrdiff_t stride = reinterpret_cast<const unsigned char*>(&records[lane0 + 1]) -
+                                  reinterpret_cast<const unsigned char*>(&records[lane0]);
+    const auto op_at = [&](unsigned lane) __attribute__((always_inline))->Op& {
+      return (records[lane0 + lane].*member).op();
+    };
+    Op::template for_each_source_of_whole_warp<Collective::operands_alike>(
+        op_at, [&](unsigned lane, int distance) __attribute__((always_inline)) {
+          Op& me = op_at(lane);
+          const auto* from = reinterpret_cast<const unsigned char*>(&me) + distance * stride;
+          me.take_value_of(*std::launder(reinterpret_cast<const Op*>(from)));
+          go_on(lane0 + lane);
+        });
+  }
+
   /// @brief Runs warp `w`'s operation of the collective `member` on the records, if its lanes
   /// all give one mask that names every one of them: the group the scheduler would complete at
   /// once (UnitRunner::pass_loop_collective). False, having done nothing, for any other warp.
-  template <class RecordArray, class Locals, class Awaiter>
-  [[gnu::always_inline]] static bool complete_warp(RecordArray records,
-                                                   LoopCollective<Awaiter> Locals::*member,
+  template <class RecordArray, class Locals, class Collective>
+  [[gnu::always_inline]] static bool complete_warp(RecordArray records, Collective Locals::*member,
                                                    unsigned w) {
-    using Op = typename LoopCollective<Awaiter>::Op;
-    if constexpr (requires(const RecordLanes<RecordArray, Locals, Awaiter>& g) { Op::run_on(g); }) {
+    using Op = typename Collective::Op;
+    if constexpr (requires(const RecordLanes<RecordArray, Locals, Collective>& g) {
+                    Op::run_on(g);
+                  }) {
       BlockScheduling& s = current_thread.block->scheduling;
       const unsigned live = ~s.warps[w].exited;
       const std::size_t lane0 = std::size_t{w} * warp_size;
@@ -313,7 +385,7 @@ struct BlockLoop {
       if ((first.mask & live) == live && first.span == 1 &&
           first.kind != CollectiveKind::convergence &&
           !(current_thread.unit->strict && (first.mask & s.warps[w].exited) != 0)) {
-        Op::run_on(RecordLanes<RecordArray, Locals, Awaiter>{records, member, lane0, live});
+        Op::run_on(RecordLanes<RecordArray, Locals, Collective>{records, member, lane0, live});
         if (first.kind == CollectiveKind::warp_sync) ++s.warp_steps[w];
         return true;
       }
@@ -325,8 +397,8 @@ struct BlockLoop {
   /// except those of `completed`: complete_warp() where it can, and any other warp's lanes are
   /// noted as waiting there, as their arrivals would have, and left to the scheduler, which
   /// completes, reports or warns as it does for coroutines.
-  template <class RecordArray, class Locals, class Awaiter>
-  static void complete_collective(RecordArray records, LoopCollective<Awaiter> Locals::*member,
+  template <class RecordArray, class Locals, class Collective>
+  static void complete_collective(RecordArray records, Collective Locals::*member,
                                   std::uint32_t completed) {
     BlockScheduling& s = current_thread.block->scheduling;
     bool left = false;

@@ -144,16 +144,16 @@ struct Shuffle : WarpCollective {
   // The source lane depends on b and width only modulo 32 (PTX reads b's low 5 bits, and the
   // segment from 32 - width), so a byte each keeps them. They come first, where the compiler
   // may place them in WarpCollective's padding: a block loop's records of a block of 1024
-  // threads then fit a core's first-level cache.
-  std::uint8_t b;
-  std::uint8_t width;
+  // threads then fit a core's first-level cache. A byte of its own type, not std::uint8_t: a
+  // store of a character type may alias any object, and a block loop's lane would then read the
+  // variables its region captured again after each arrival.
+  enum class Byte : std::uint8_t {};
+  Byte b;
+  Byte width;
   T value;
   T out;
   Shuffle(unsigned m, T v, unsigned operand, int w)
-      : b(static_cast<std::uint8_t>(operand)),
-        width(static_cast<std::uint8_t>(w)),
-        value(v),
-        out(v) {
+      : b(static_cast<Byte>(operand)), width(static_cast<Byte>(w)), value(v), out(v) {
     mask = m;
     complete = &run;
   }
@@ -166,6 +166,53 @@ struct Shuffle : WarpCollective {
     value = from.value;
   }
   static void run(const GroupView& g) { run_on(g); }
+
+  /// @brief A lane's result depends on the lanes' operands only, which no lane changes before
+  /// its next arrival: so a block loop may give each lane of a whole warp its result and let it
+  /// go on before the next lane's is computed (for_each_source_of_whole_warp()).
+  static constexpr bool lane_by_lane = true;
+  /// @brief Calls `each(lane, distance)` for every lane of a whole warp in order, with the
+  /// distance from the lane to the one whose value it takes (0 where PTX leaves its own).
+  /// `op_at(lane)` is the lane's operation. Where every lane gave the same lane operand and width
+  /// (`Alike`: the translation proved them uniform), the first lane's say it for all, and with
+  /// the default width of 32 the lanes fall in at most two runs, with no test per lane.
+  template <bool Alike, class OpAt, class Each>
+  [[gnu::always_inline]] static void for_each_source_of_whole_warp(OpAt&& op_at, Each&& each) {
+    const auto from = [](unsigned lane, unsigned source) __attribute__((always_inline)) {
+      return static_cast<int>(source) - static_cast<int>(lane);
+    };
+    if constexpr (Alike) {
+      const Shuffle& first = op_at(0u);
+      const unsigned b = static_cast<unsigned>(first.b) & 31u;
+      const int width = static_cast<int>(first.width);
+      if (width == static_cast<int>(warp_size)) {
+        // shuffle_source() with one segment, the whole warp.
+        if constexpr (Mode == ShuffleMode::down) {
+          for (unsigned lane = 0; lane < warp_size - b; ++lane) each(lane, static_cast<int>(b));
+          for (unsigned lane = warp_size - b; lane < warp_size; ++lane) each(lane, 0);
+        } else if constexpr (Mode == ShuffleMode::up) {
+          for (unsigned lane = 0; lane < b; ++lane) each(lane, 0);
+          for (unsigned lane = b; lane < warp_size; ++lane) each(lane, -static_cast<int>(b));
+        } else if constexpr (Mode == ShuffleMode::bfly) {
+          for (unsigned lane = 0; lane < warp_size; ++lane) each(lane, from(lane, lane ^ b));
+        } else {
+          for (unsigned lane = 0; lane < warp_size; ++lane) each(lane, from(lane, b));
+        }
+        return;
+      }
+      for (unsigned lane = 0; lane < warp_size; ++lane)
+        each(lane, from(lane, shuffle_source(Mode, lane, b, width)));
+    } else {
+      for (unsigned lane = 0; lane < warp_size; ++lane) {
+        const Shuffle& me = op_at(lane);
+        each(lane, from(lane, shuffle_source(Mode, lane, static_cast<unsigned>(me.b),
+                                             static_cast<int>(me.width))));
+      }
+    }
+  }
+  /// @brief This lane's result: the value `source` gave.
+  [[gnu::always_inline]] void take_value_of(const Shuffle& source) noexcept { out = source.value; }
+
   /// @brief run() over any view of a warp's lanes (a block loop's records too).
   template <class Group>
   [[gnu::always_inline]] static void run_on(const Group& group) {
@@ -173,25 +220,35 @@ struct Shuffle : WarpCollective {
     // the view's, which it would otherwise read again after each.
     const Group g = group;
     const unsigned present = g.present;
-    const auto lane = [&]<bool Whole>(unsigned i, std::bool_constant<Whole>) {
-      Shuffle& me = g.template at<Shuffle>(i);
-      const unsigned source = shuffle_source(Mode, i, me.b, me.width);
-      // With the whole warp present, every source lane is (shuffle_source() gives one of the
-      // warp's 32), which the compiler does not see for itself.
-      if (!Whole && ((present >> source) & 1u) == 0) [[unlikely]] {
-        if (diagnosing()) report_shuffle_source(me, i, source);
-        me.out = me.value;  // undefined on the GPU: this lane keeps its own value
-        return;
-      }
-      me.out = g.template at<Shuffle>(source).value;
-    };
-    // The whole warp, the common case, in a loop the compiler can unroll.
+    // The whole warp, the common case: every source lane is present (shuffle_source() gives one
+    // of the warp's 32), which the compiler does not see for itself. A block loop's view says
+    // whether the translation proved the lanes' operands alike (RecordLanes::operands_alike).
     if (present == ~0u) {
-      for (unsigned i = 0; i < warp_size; ++i) lane(i, std::true_type{});
+      constexpr bool alike = [] {
+        if constexpr (requires { Group::operands_alike; })
+          return Group::operands_alike;
+        else
+          return false;
+      }();
+      for_each_source_of_whole_warp<alike>(
+          [&](unsigned i) -> const Shuffle& { return g.template at<Shuffle>(i); },
+          [&](unsigned i, int distance) {
+            g.template at<Shuffle>(i).take_value_of(g.template at<Shuffle>(i + distance));
+          });
       return;
     }
-    for (unsigned rest = present; rest != 0; rest &= rest - 1)
-      lane(static_cast<unsigned>(std::countr_zero(rest)), std::false_type{});
+    for (unsigned rest = present; rest != 0; rest &= rest - 1) {
+      const auto i = static_cast<unsigned>(std::countr_zero(rest));
+      Shuffle& me = g.template at<Shuffle>(i);
+      const unsigned source =
+          shuffle_source(Mode, i, static_cast<unsigned>(me.b), static_cast<int>(me.width));
+      if (((present >> source) & 1u) == 0) [[unlikely]] {
+        if (diagnosing()) report_shuffle_source(me, i, source);
+        me.out = me.value;  // undefined on the GPU: this lane keeps its own value
+        continue;
+      }
+      me.out = g.template at<Shuffle>(source).value;
+    }
   }
   T result() const noexcept { return out; }
 };

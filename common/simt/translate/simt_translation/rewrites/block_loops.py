@@ -23,6 +23,10 @@ call's operands first (as C++ orders `v += __shfl_down_sync(m, v, 16)`, or may):
 into a pass of its own before the statement, in which each lane gives its operands
 (LoopCollective::arrive), then the block completes the collective for every warp as the scheduler
 would (BlockLoop::collective), and the statement runs with the lane's result in the call's place.
+Where a shuffle's lane operand and width are uniform too, the record says so (LoopCollective's
+OperandsAlike), and the block reads them from a warp's first lane
+(Shuffle::for_each_source_of_whole_warp); the local variables they are computed from then count
+as needed by the block, which so declares them where their initialisers are uniform.
 
 A `__device__` function that waits (a *helper*) runs as loops with the kernels that call it
 where every call is made alike by the whole block, as a barrier is reached (a statement that
@@ -72,6 +76,8 @@ WARP_COLLECTIVES = {"__syncwarp", "__shfl_sync", "__shfl_up_sync", "__shfl_down_
                     "__match_any_sync", "__match_all_sync", "__reduce_add_sync",
                     "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
                     "__reduce_or_sync", "__reduce_xor_sync", "mma_sync"}
+# Those of them that shuffle a value, with a lane operand and a width after it.
+SHUFFLES = {"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync"}
 # Those of them whose every lane's mask is the whole warp, with no mask among their operands
 # (the warp matrix functions' `nvcuda::wmma::mma_sync(d, a, b, c)`).
 WHOLE_WARP_COLLECTIVES = {"mma_sync"}
@@ -926,6 +932,10 @@ class _Function:
         for call, _, _ in self.helper_calls.values():
             for argument in call.get_arguments():  # which the helper may read once
                 roots |= refs_in(argument) - changed
+        for call, _ in self.collectives.values():
+            if call.spelling in SHUFFLES:  # a lane operand and width the warp may give alike
+                for argument in list(call.get_arguments())[2:]:
+                    roots |= refs_in(argument) - changed
         for c in body.walk_preorder():
             kind = kind_of(c)
             if kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.IF_STMT) and \
@@ -1283,7 +1293,8 @@ class _Function:
             self.rewrite_declaration(stmt, members)
         # The record, and the block's loop.
         record = "".join(f" ::std::remove_cv_t<{t}> {m};" for m, t, _, _ in members.values())
-        record += "".join(f" ::simt::detail::LoopCollective<{self.collective_type(call)}> c{n};"
+        record += "".join(f" ::simt::detail::LoopCollective<{self.collective_type(call)}"
+                          f"{', true' if self.operands_alike(call) else ''}> c{n};"
                           for n, (_, _, call) in enumerate(collectives))
         record += "".join(f" {self.helper_calls[call.extent.start.offset][2].records} f{n};"
                           for n, (_, _, call) in enumerate(calls))
@@ -1357,6 +1368,13 @@ class _Function:
                 raise NotUniform("a collective's operand the record cannot spell")
             arguments.append(f", ::std::declval<{self.type_spelling(a.type)}>()")
         return f"decltype({call.spelling}(::simt::detail::AnyPlace{{}}{''.join(arguments)}))"
+
+    def operands_alike(self, call):
+        """Whether a shuffle's operands after its mask and value (the lane operand, the width)
+        are uniform: every lane of a warp gives the same, so the block loop reads them once
+        (simt::detail::LoopCollective's OperandsAlike)."""
+        return call.spelling in SHUFFLES and \
+            all(self.is_uniform(a) for a in list(call.get_arguments())[2:])
 
     def emit_collective(self, n, stmt, call, opening, goes_on):
         """Before the statement, a pass in which every lane arrives with its operands (the call,
