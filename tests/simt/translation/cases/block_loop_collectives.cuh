@@ -44,6 +44,17 @@ __global__ void ShuffleOperands(const int* in, int* out) {
   out[threadIdx.x] = v;
 }
 
+// Runs as loops: the lane operand comes, through a constant, from a variable a thread changes,
+// which so stays each thread's own, and the warp reads each lane's operands.
+__global__ void ShuffleOperandFromChangedVariable(const int* in, int* out) {
+  int v = in[threadIdx.x];
+  int base = 2;
+  if (v < 0) base = 3;
+  const int source = base;
+  v += __shfl_sync(FULL_MASK, v, source);
+  out[threadIdx.x] = v;
+}
+
 // Stays a coroutine: the shuffle's mask comes from a ballot, which may differ between lanes.
 __global__ void MaskFromBallot(const int* in, int* out) {
   int v = in[threadIdx.x];

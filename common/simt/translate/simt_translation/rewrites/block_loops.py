@@ -245,7 +245,23 @@ def _plan_group(unit, analysis, group):
                 raise NotUniform("a function that waits, declared twice, in another file, "
                                  "whose address is taken, named in decltype or sizeof, or in "
                                  "extern \"C\"")
-        planned.append(_Function(unit, analysis, f, keys, helpers).plan())
+        saved = {k: list(h.calls) for k, h in helpers.items()}
+        function = _Function(unit, analysis, f, keys, helpers)
+        try:
+            planned.append(function.plan())
+        except NotUniform:
+            if not function.shuffle_operand_roots:
+                raise
+            # The variables a shuffle's lane operand and width come from are the block's only
+            # where the function still runs as loops with them so (a thread may change one they
+            # are computed from): planned again without them, as its callers found it.
+            for k in list(helpers):
+                if k in saved:
+                    helpers[k].calls[:] = saved[k]
+                else:
+                    del helpers[k]
+            planned.append(_Function(unit, analysis, f, keys, helpers,
+                                     shuffle_operands_alike=False).plan())
     return [e for edits in planned for e in edits]
 
 
@@ -277,8 +293,12 @@ class _Function:
     """A kernel, or a `__device__` function that waits (a *helper*: `helpers[key]` has its calls,
     which its callers, planned first, found), planned and edited to run as loops."""
 
-    def __init__(self, unit, analysis, function, group, helpers):
+    def __init__(self, unit, analysis, function, group, helpers, shuffle_operands_alike=True):
         self.sources = unit.sources
+        # Whether the variables of shuffles' lane operands and widths count as the block's
+        # (needed_at_block_level), so that a warp may read them once (operands_alike()).
+        self.shuffle_operands_alike = shuffle_operands_alike
+        self.shuffle_operand_roots = set()
         self.analysis = analysis
         self.f = function
         self.cursor = function.cursor
@@ -933,9 +953,10 @@ class _Function:
             for argument in call.get_arguments():  # which the helper may read once
                 roots |= refs_in(argument) - changed
         for call, _ in self.collectives.values():
-            if call.spelling in SHUFFLES:  # a lane operand and width the warp may give alike
-                for argument in list(call.get_arguments())[2:]:
-                    roots |= refs_in(argument) - changed
+            if self.shuffle_operands_alike and call.spelling in SHUFFLES:
+                for argument in list(call.get_arguments())[2:]:  # lane operand, width
+                    self.shuffle_operand_roots |= refs_in(argument) - changed
+        roots |= self.shuffle_operand_roots
         for c in body.walk_preorder():
             kind = kind_of(c)
             if kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.IF_STMT) and \
