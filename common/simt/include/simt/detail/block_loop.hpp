@@ -318,24 +318,40 @@ struct BlockLoop {
   }
 
   /// @brief Whether the collective `Member` (a pointer to a record's LoopCollective) may give
-  /// each lane of a whole warp its result and let it go on before the next lane's is computed.
+  /// each lane of a whole warp its result and let it go on before the next lane's is computed:
+  /// one whose lane takes its result from one lane's operands (Op::take_value_of), which no
+  /// lane changes before it arrives again.
   template <class Member>
   static constexpr bool lane_by_lane() {
     if constexpr (std::is_member_object_pointer_v<Member>) {
       using Op = typename CollectiveMember<Member>::Collective::Op;
-      if constexpr (requires { Op::lane_by_lane; }) return Op::lane_by_lane;
+      return requires(Op & lane, const Op& source) { lane.take_value_of(source); };
     }
     return false;
   }
 
-  /// @brief Whether every lane of warp `w` is live and names the whole warp in its mask: the
-  /// group complete_warp() completes, with all 32 lanes.
+  /// @brief Whether the live lanes of the warp `warp`, at a collective whose first live lane's
+  /// operation is `first`, are the group the scheduler completes at once
+  /// (UnitRunner::pass_loop_collective): the translation takes a collective as loops only where
+  /// its mask is uniform, so every lane gives the first's, and that mask names every live lane,
+  /// for one warp, not a convergence. With the strict setting, a mask that names a lane that
+  /// returned is the scheduler's to warn of.
+  [[gnu::always_inline]] static bool completes_at_once(const WarpCollective& first,
+                                                       const WarpWaits& warp) {
+    const unsigned live = ~warp.exited;
+    return (first.mask & live) == live && first.span == 1 &&
+           first.kind != CollectiveKind::convergence &&
+           !(current_thread.unit->strict && (first.mask & warp.exited) != 0);
+  }
+
+  /// @brief Whether every lane of warp `w` is live and completes_at_once(): the group
+  /// complete_warp() completes, with all 32 lanes.
   template <class RecordArray, class Member>
   [[gnu::always_inline]] static bool whole_warp_at_once(RecordArray records, Member member,
                                                         unsigned w) {
-    const WarpCollective& first = (records[std::size_t{w} * warp_size].*member).op();
-    return current_thread.block->scheduling.warps[w].exited == 0 && first.mask == ~0u &&
-           first.span == 1 && first.kind != CollectiveKind::convergence;
+    const WarpWaits& warp = current_thread.block->scheduling.warps[w];
+    return warp.exited == 0 &&
+           completes_at_once((records[std::size_t{w} * warp_size].*member).op(), warp);
   }
 
   /// @brief For each lane of the whole warp whose lane 0 has rank `lane0`, in rank order: the
@@ -377,14 +393,8 @@ struct BlockLoop {
       BlockScheduling& s = current_thread.block->scheduling;
       const unsigned live = ~s.warps[w].exited;
       const std::size_t lane0 = std::size_t{w} * warp_size;
-      // The translation takes a collective as loops only where its mask is uniform, so every
-      // lane gives the first's.
       const WarpCollective& first = (records[lane0 + std::countr_zero(live)].*member).op();
-      // With the strict setting, a mask that names a lane that returned is the scheduler's to
-      // warn of.
-      if ((first.mask & live) == live && first.span == 1 &&
-          first.kind != CollectiveKind::convergence &&
-          !(current_thread.unit->strict && (first.mask & s.warps[w].exited) != 0)) {
+      if (completes_at_once(first, s.warps[w])) {
         Op::run_on(RecordLanes<RecordArray, Locals, Collective>{records, member, lane0, live});
         if (first.kind == CollectiveKind::warp_sync) ++s.warp_steps[w];
         return true;

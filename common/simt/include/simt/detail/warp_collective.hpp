@@ -167,10 +167,6 @@ struct Shuffle : WarpCollective {
   }
   static void run(const GroupView& g) { run_on(g); }
 
-  /// @brief A lane's result depends on the lanes' operands only, which no lane changes before
-  /// its next arrival: so a block loop may give each lane of a whole warp its result and let it
-  /// go on before the next lane's is computed (for_each_source_of_whole_warp()).
-  static constexpr bool lane_by_lane = true;
   /// @brief Calls `each(lane, distance)` for every lane of a whole warp in order, with the
   /// distance from the lane to the one whose value it takes (0 where PTX leaves its own).
   /// `op_at(lane)` is the lane's operation. Where every lane gave the same lane operand and width
@@ -210,7 +206,10 @@ struct Shuffle : WarpCollective {
       }
     }
   }
-  /// @brief This lane's result: the value `source` gave.
+  /// @brief This lane's result: the value `source` gave. A lane's result depends on the lanes'
+  /// operands only, which no lane changes before its next arrival: so a block loop may give each
+  /// lane of a whole warp its result and let it go on before the next lane's is computed
+  /// (BlockLoop::lane_by_lane(), for_each_source_of_whole_warp()).
   [[gnu::always_inline]] void take_value_of(const Shuffle& source) noexcept { out = source.value; }
 
   /// @brief run() over any view of a warp's lanes (a block loop's records too).
