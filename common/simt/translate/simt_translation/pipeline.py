@@ -34,9 +34,9 @@ def translate(options, outputs, progress):
         options.unsaved = host.device_texts
     unit = parse_unit(options)
     analysis = analysis_pass.analyse(unit, progress)
-    directive_edits, once = directives.rewrite(unit, progress)
     # First: the kernels it runs as loops over their threads no longer suspend, for every pass.
     looped, analysis.block_loop_kernels = block_loops.rewrite(unit, analysis, progress)
+    directive_edits, once = directives.rewrite(unit, progress, looped.block_run_loops)
     instantiations = instantiations_pass.find(unit, analysis)
     checked = access_checks.checked_accesses(unit, analysis, progress)
     loops = loops_with_checks_known.find(

@@ -2,9 +2,10 @@
 // qualifies for block loops as a shuffle does: a pass in which each lane gives its four
 // fragments (held in its record), then the block completes the product for every warp on the
 // records. Being its whole statement, with no result, it needs no pass after. Three shapes of
-// the sample collection's tensor-core GEMMs come with it: a loop under `#pragma unroll`, a
-// block-stride loop that the whole block leaves with a `break` in uniform code, and a `typedef`
-// that only one run names.
+// the sample collection's tensor-core GEMMs come with it: a loop under `#pragma unroll`, which
+// the block runs, each iteration a few passes over its threads, and so stays rolled (the pragma
+// goes); a block-stride loop that the whole block leaves with a `break` in uniform code; and a
+// `typedef` that only one run names.
 #include <mma.h>
 
 using namespace nvcuda;

@@ -128,6 +128,10 @@ def rewrite(unit, analysis, progress):
     takes them out of the suspending functions (so the suspension pass leaves them alone);
     returns the Rewrite and the keys of those kernels."""
     result = Rewrite()
+    # (path, offset) of each loop that a kernel run as loops runs at the block's level, each
+    # iteration's body one or more passes over the threads (directives.py keeps such a loop
+    # rolled).
+    result.block_run_loops = set()
     chosen = set()
     if not unit.options.block_loops:
         return result, chosen
@@ -146,6 +150,8 @@ def rewrite(unit, analysis, progress):
                 e.wrap(*rest)
             elif kind == "move":
                 e.move(*rest)
+            elif kind == "block_run_loop":
+                result.block_run_loops.add((path, *rest))
             else:
                 e.insert_first(*rest)
         for f in group:
@@ -260,8 +266,10 @@ def _plan_group(unit, analysis, group):
                     helpers[k].calls[:] = saved[k]
                 else:
                     del helpers[k]
-            planned.append(_Function(unit, analysis, f, keys, helpers,
-                                     shuffle_operands_alike=False).plan())
+            function = _Function(unit, analysis, f, keys, helpers, shuffle_operands_alike=False)
+            planned.append(function.plan())
+        planned.append([("block_run_loop", path, offset)
+                        for path, offset in sorted(function.block_run_loops)])
     return [e for edits in planned for e in edits]
 
 
@@ -320,6 +328,7 @@ class _Function:
         self.bare_collectives = set()  # offsets of those that are their statement, with no result
         self.braced = []  # single statements (a loop's body) that a collective makes several
         self.changed_parameters = {}  # key -> PARM_DECL a thread changes
+        self.block_run_loops = set()  # (path, offset) of the loops the block runs
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -848,6 +857,10 @@ class _Function:
                 items.append(("control", stmt, self.if_plans(stmt)))
             else:
                 raise NotUniform("a barrier in another statement")
+        for item in items:
+            if item[0] == "control" and kind_of(item[1]) in LOOPS and \
+                    not self.sources.within_macro(item[1]):
+                self.block_run_loops.add((path_of(item[1]), item[1].extent.start.offset))
         return items
 
     def uniform_loop(self, stmt):

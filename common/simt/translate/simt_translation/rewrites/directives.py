@@ -36,8 +36,9 @@ def include_guards(unit):
     return guards
 
 
-def rewrite(unit, progress):
-    """The edits, and the files that have `#pragma once`."""
+def rewrite(unit, progress, block_run_loops=frozenset()):
+    """The edits, and the files that have `#pragma once`. `block_run_loops`: (path, offset) of
+    the loops that kernels run as loops run at the block's level (block_loops.py)."""
     result = Rewrite()
     result.pragma_once = []  # (path, start, end): a whole program's host code drops them too
     result.nvcc_pragmas = []  # (path, start, end): and these, which its host compiler warns about
@@ -61,6 +62,15 @@ def rewrite(unit, progress):
                 result.pragma_once.append((path, start, pragma.extent.end.offset))
             elif pragma.spelling == "unroll":
                 count = tokens[i + 3] if i + 3 <= last else None
+                loop = tokens[last + 1] if last + 1 < len(tokens) else None
+                if loop is not None and (path, loop.extent.start.offset) in block_run_loops:
+                    # Each iteration of a loop the block runs is one or more passes over the
+                    # block's threads, each inlined into the kernel where the access checks are
+                    # compiled out: unrolled, a loop of them copies the passes and overlaps no
+                    # work, and in the sample collection's immaTensorCoreGemm the copies made
+                    # one kernel take more than 12 minutes and 2.7 GB to compile (2.5 s rolled).
+                    edits.replace(start, tokens[last].extent.end.offset, "")
+                    continue
                 # As an operator, so that a loop compiled twice (loops_with_checks_known.py) can
                 # open its bracket on the same line, before it.
                 if count is not None and count.kind == ci.TokenKind.LITERAL:
