@@ -138,9 +138,10 @@ def rewrite(unit, analysis, progress):
     for group in _call_groups(analysis):
         progress.at(group[0].cursor)
         try:
-            edits = _plan_group(unit, analysis, group)
+            edits, loops = _plan_group(unit, analysis, group)
         except NotUniform:
             continue
+        result.block_run_loops |= loops
         for path_edits in edits:
             kind, path, *rest = path_edits
             e = result.edits.of(path)
@@ -150,8 +151,6 @@ def rewrite(unit, analysis, progress):
                 e.wrap(*rest)
             elif kind == "move":
                 e.move(*rest)
-            elif kind == "block_run_loop":
-                result.block_run_loops.add((path, *rest))
             else:
                 e.insert_first(*rest)
         for f in group:
@@ -228,10 +227,12 @@ def _call_groups(analysis):
 
 
 def _plan_group(unit, analysis, group):
-    """The edits of a group that runs as loops; NotUniform where any of it cannot."""
+    """The edits of a group that runs as loops, and the loops its functions run at the block's
+    level (_Function.block_run_loops); NotUniform where any of it cannot."""
     keys = {f.key for f in group}
     helpers = {}  # key -> _Helper, as their callers (planned first) find their calls
     planned = []
+    loops = set()
     for f in group:
         if kind_of(f.cursor) not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) or f.is_lambda:
             raise NotUniform("a method or lambda that waits")
@@ -268,9 +269,8 @@ def _plan_group(unit, analysis, group):
                     del helpers[k]
             function = _Function(unit, analysis, f, keys, helpers, shuffle_operands_alike=False)
             planned.append(function.plan())
-        planned.append([("block_run_loop", path, offset)
-                        for path, offset in sorted(function.block_run_loops)])
-    return [e for edits in planned for e in edits]
+        loops |= function.block_run_loops
+    return [e for edits in planned for e in edits], loops
 
 
 class _Helper:

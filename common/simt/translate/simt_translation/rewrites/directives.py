@@ -68,7 +68,7 @@ def rewrite(unit, progress, block_run_loops=frozenset()):
                     # block's threads, each inlined into the kernel where the access checks are
                     # compiled out: unrolled, a loop of them copies the passes and overlaps no
                     # work, and in the sample collection's immaTensorCoreGemm the copies made
-                    # one kernel take more than 12 minutes and 2.7 GB to compile (2.5 s rolled).
+                    # one kernel take more than 13 minutes and 2.7 GB to compile (2.5 s rolled).
                     edits.replace(start, tokens[last].extent.end.offset, "")
                     continue
                 # As an operator, so that a loop compiled twice (loops_with_checks_known.py) can
