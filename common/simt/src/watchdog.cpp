@@ -53,10 +53,16 @@ class Watchdog {
 
   void enrol(Heartbeat& heartbeat, const char* kernel, const Dim3& grid) {
     {
-      std::lock_guard lock(mutex_);
+      std::unique_lock lock(mutex_);
       watched_.push_back({&heartbeat, kernel, grid, heartbeat.beats.load(), Clock::now()});
-      if (!thread_.joinable())
+      if (!thread_.joinable()) {
         thread_ = std::jthread([this](std::stop_token stop) { watch(stop); });
+        // A thread's start may allocate (AddressSanitizer's does), and a fork() while it does
+        // leaves the child an allocator locked by a thread the child has not got: GCC 12's
+        // libasan does not hold its allocator across fork(). So the launch goes on only once
+        // the watchdog runs, and a fork() between launches finds it waiting, not starting.
+        started_.wait(lock, [&] { return running_; });
+      }
     }
     wake_.notify_one();
   }
@@ -78,6 +84,8 @@ class Watchdog {
 
   void watch(const std::stop_token& stop) {
     std::unique_lock lock(mutex_);
+    running_ = true;
+    started_.notify_one();
     while (!stop.stop_requested()) {
       if (watched_.empty()) {
         wake_.wait(lock, stop, [&] { return !watched_.empty(); });
@@ -133,6 +141,8 @@ class Watchdog {
 
   HostMutex mutex_;
   std::condition_variable_any wake_;
+  std::condition_variable_any started_;  // running_ became true
+  bool running_ = false;
   std::vector<Watched> watched_;
   std::jthread thread_;
 };
