@@ -1,9 +1,11 @@
 """Integer division in kernel code: `a / b` becomes `::simt::detail::quotient(a, b, __FILE__,
 __LINE__)` (and `%`, `/=`, `%=` their counterparts), so that a zero divisor, which traps on the
-CPU, is reported with checks on and gives the GPU's value with checks off. Divisions by a literal
-other than 0 and -1, of floating-point operands, or written by a macro are left as they are."""
+CPU, is reported with checks on and gives the GPU's value with checks off. Divisions by a constant
+other than 0 and -1 (a literal, a macro's value, a `constexpr` variable: whatever clang evaluates
+at compile time), of floating-point operands, or written by a macro are left as they are."""
 
-from ..cursors import FUNCTION_KINDS, UNEVALUATED, K, T, annotations, kind_of, strip_implicit
+from ..cursors import (FUNCTION_KINDS, UNEVALUATED, K, T, annotations, integer_value, kind_of,
+                       strip_implicit)
 from ..sources import path_of
 from . import Rewrite
 
@@ -26,7 +28,7 @@ def rewrite(unit, analysis, progress):
             continue
         if not _in_device_code(parents):
             continue  # host code keeps C++'s division
-        if _floating(lhs) or _floating(rhs) or _safe_literal(unit.sources, rhs):
+        if _floating(lhs) or _floating(rhs) or _safe_divisor(rhs):
             continue
         if operator.spelling.endswith("=") and _is_bitfield(lhs):
             continue
@@ -47,19 +49,14 @@ def _floating(operand):
     return kind in FLOATING
 
 
-def _safe_literal(sources, operand):
-    """A divisor written as a nonzero integer literal, which cannot trap (-1 is a unary minus,
-    not a literal). A divisor named by a macro (`/ TILE_DIM`) is checked like any other."""
-    node = strip_implicit(operand)
-    if kind_of(node) != K.INTEGER_LITERAL:
-        return False
-    tokens = sources.tokens(node)
-    if len(tokens) != 1:
-        return False
-    try:
-        return int(tokens[0].spelling.rstrip("uUlLzZ").replace("'", ""), 0) != 0
-    except ValueError:
-        return False
+def _safe_divisor(operand):
+    """A divisor whose value is known at compile time and is neither 0 nor -1, so the division
+    cannot trap. Leaving such a division alone keeps a call out of conditions like
+    `i < (WARP_SIZE / 2) / LINES_PER_WARP` (under `#pragma unroll`, GCC ignored the unrolling
+    of a loop whose condition held the call, and said so in a warning). A divisor that depends
+    on a template parameter is checked like any other."""
+    value = integer_value(operand)  # an unsigned one is never negative
+    return value is not None and value not in (0, -1)
 
 
 def _is_bitfield(operand):
