@@ -3,6 +3,7 @@ know), the emulator's annotations, expressions under implicit casts, and where a
 sits."""
 
 import ctypes
+import functools
 import os
 
 import clang.cindex as ci
@@ -45,27 +46,35 @@ def overloaded_declarations(cursor):
             for n in range(lib.clang_getNumOverloadedDecls(cursor))]
 
 
+@functools.cache
+def _evaluation():
+    """libclang's evaluation functions, which these bindings do not declare."""
+    lib = ci.conf.lib
+    for name, restype, argtype in (
+            ("clang_Cursor_Evaluate", ctypes.c_void_p, ci.Cursor),
+            ("clang_EvalResult_getKind", ctypes.c_int, ctypes.c_void_p),
+            ("clang_EvalResult_isUnsignedInt", ctypes.c_uint, ctypes.c_void_p),
+            ("clang_EvalResult_getAsUnsigned", ctypes.c_ulonglong, ctypes.c_void_p),
+            ("clang_EvalResult_getAsLongLong", ctypes.c_longlong, ctypes.c_void_p),
+            ("clang_EvalResult_dispose", None, ctypes.c_void_p)):
+        function = getattr(lib, name)
+        function.restype, function.argtypes = restype, [argtype]
+    return lib
+
+
+_EVAL_INT = 1  # CXEval_Int
+INTEGER_TYPES = {T.BOOL, T.CHAR_U, T.UCHAR, T.CHAR16, T.CHAR32, T.USHORT, T.UINT, T.ULONG,
+                 T.ULONGLONG, T.UINT128, T.CHAR_S, T.SCHAR, T.WCHAR, T.SHORT, T.INT, T.LONG,
+                 T.LONGLONG, T.INT128, T.ENUM}
+
+
 def integer_value(cursor):
     """The value of an integer expression that clang can evaluate at compile time (a literal, a
     macro's, a `constexpr` or `const` variable's, arithmetic on these), as a Python int; None for
     any other, and for one that depends on a template parameter."""
-    lib = ci.conf.lib
-    if not hasattr(lib.clang_Cursor_Evaluate, "simt_registered"):
-        # These bindings do not declare libclang's evaluation functions.
-        lib.clang_Cursor_Evaluate.argtypes = [ci.Cursor]
-        lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
-        lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
-        lib.clang_EvalResult_getKind.restype = ctypes.c_int
-        lib.clang_EvalResult_isUnsignedInt.argtypes = [ctypes.c_void_p]
-        lib.clang_EvalResult_isUnsignedInt.restype = ctypes.c_uint
-        lib.clang_EvalResult_getAsUnsigned.argtypes = [ctypes.c_void_p]
-        lib.clang_EvalResult_getAsUnsigned.restype = ctypes.c_ulonglong
-        lib.clang_EvalResult_getAsLongLong.argtypes = [ctypes.c_void_p]
-        lib.clang_EvalResult_getAsLongLong.restype = ctypes.c_longlong
-        lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
-        lib.clang_Cursor_Evaluate.simt_registered = True
-    if cursor.type.kind == T.DEPENDENT or not cursor.type.get_canonical().kind in INTEGER_TYPES:
+    if cursor.type.kind == T.DEPENDENT or cursor.type.get_canonical().kind not in INTEGER_TYPES:
         return None
+    lib = _evaluation()
     result = lib.clang_Cursor_Evaluate(cursor)
     if not result:
         return None
@@ -77,12 +86,6 @@ def integer_value(cursor):
         return int(lib.clang_EvalResult_getAsLongLong(result))
     finally:
         lib.clang_EvalResult_dispose(result)
-
-
-_EVAL_INT = 1  # CXEval_Int
-INTEGER_TYPES = {T.BOOL, T.CHAR_U, T.UCHAR, T.CHAR16, T.CHAR32, T.USHORT, T.UINT, T.ULONG,
-                 T.ULONGLONG, T.UINT128, T.CHAR_S, T.SCHAR, T.WCHAR, T.SHORT, T.INT, T.LONG,
-                 T.LONGLONG, T.INT128, T.ENUM}
 
 
 def top_level(tu):
